@@ -1,0 +1,54 @@
+# edge-agent: `make run` and `make test` each set up .venv/ on their own (idempotently).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+DEPS   := $(VENV)/.deps-installed
+EXT    := $(VENV)/.ext-built
+NATIVE := $(wildcard native/*.c native/*.h)
+
+.PHONY: setup test run bench sanitize native-test clean
+
+setup: $(DEPS) $(EXT)
+
+$(DEPS): pyproject.toml setup.py
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip setuptools wheel
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@
+
+# The C ring buffer, built in place next to edge_agent/_ringbuf_py.py.
+# EDGE_AGENT_STRICT_BUILD=1 (set by .ci/run) turns a failed build into a failed make.
+$(EXT): $(DEPS) $(NATIVE) setup.py
+	$(BIN)/python setup.py -q build_ext --inplace
+	touch $@
+
+test: setup
+	$(BIN)/python -m pytest
+
+run: setup
+	$(BIN)/python -m bench.scale
+
+bench: setup
+	$(BIN)/python -m bench.scale
+	$(BIN)/python -m bench.tokens
+	$(BIN)/python -m bench.scenario
+	$(BIN)/python -m bench.longconv
+
+# ASan + UBSan build of the C ring; the ring tests (differential suite included) run under it,
+# then the normal build is restored.
+sanitize: $(DEPS)
+	EDGE_AGENT_SANITIZE=1 EDGE_AGENT_STRICT_BUILD=1 $(BIN)/python setup.py -q build_ext --inplace --force
+	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
+	  EDGE_AGENT_SANITIZED=1 $(BIN)/python -m pytest -p no:cacheprovider tests/test_ringbuf.py
+	rm -f $(EXT)
+	$(MAKE) $(EXT)
+
+# The C core's own unit test, natively (make cross-check runs it under qemu for ARM).
+native-test:
+	gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -Inative \
+	  native/ringbuf_core.c native/test_ringbuf_core.c -o $(VENV)/test_ringbuf_core
+	$(VENV)/test_ringbuf_core
+
+clean:
+	rm -rf build edge_agent/*.so $(EXT)
