@@ -1,0 +1,329 @@
+"""What every memory strategy shares: the ring, counting once, capping, context assembly.
+
+A memory keeps one session's history in a bounded ring buffer of encoded messages. Each
+message is counted once, when it is added; the count travels with its record. A message
+over ``max_message_tokens`` is stored whole but shown as head + tail with an explicit
+marker, so one huge tool output cannot flush the window. Groups the ring evicts (or the
+strategy trims) are handed to the recall archive and to ``on_evict``: nothing vanishes
+silently.
+
+``context(query)`` assembles [system][facts][summary][recall][recent] under
+``max_tokens - reserve_tokens`` in the reference articles' priority order: the system
+prompt, then the last ``min_recent_rounds`` rounds, then pinned facts, the summary,
+recalled turns, and finally older recent history. Strategies differ only in the hooks
+``_window_floor`` (the earliest record they allow), ``_summary_lines`` and ``_trim``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar
+
+from edge_agent.errors import BudgetError, ConfigError
+from edge_agent.memory.blocks import BlockFitter
+from edge_agent.memory.context import SECTIONS, Context
+from edge_agent.memory.facts import FactTable
+from edge_agent.memory.recall import RecallArchive
+from edge_agent.messages import (FLAG_CAPPED, ROLE_CODES, ROLES, Message, decode_payload,
+                                 encode_payload, text_for_counting)
+from edge_agent.ringbuf import GROUP_START, ORPHAN, Record, RingBuffer
+from edge_agent.tokens import MESSAGE_OVERHEAD, Counter, default_counter
+
+log = logging.getLogger("edge_agent.memory")
+
+UNBOUNDED = 2**31 - 1
+EvictHook = Callable[[list[Message]], None]
+
+
+def check_int(key: str, value: object, lo: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{key} must be an int, got {value!r}", key=key)
+    if value < lo:
+        raise ConfigError(f"{key} must be >= {lo}, got {value}", key=key)
+    return value
+
+
+@dataclass(slots=True)
+class MemoryStats:
+    messages: int = 0
+    turns: int = 0
+    capped_messages: int = 0
+    evicted_groups: int = 0
+    evicted_messages: int = 0
+    compressions: int = 0
+    compression_failures: int = 0
+    summarizer_llm_calls: int = 0
+    last_compression_error: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class BaseMemory:
+    """Common machinery; see the module docstring. Subclasses set ``name``."""
+
+    name: ClassVar[str] = ""
+    bounded: ClassVar[bool] = True
+    default_facts: ClassVar[bool] = False
+    default_recall: ClassVar[bool] = False
+
+    def __init__(self, *, max_tokens: int = 4096, reserve_tokens: int = 800,
+                 system: str | Message | None = None, counter: Counter | None = None,
+                 message_overhead: int = MESSAGE_OVERHEAD, max_message_tokens: int | None = None,
+                 min_recent_rounds: int = 2, facts: bool | None = None, fact_tokens: int = 400,
+                 fact_roles: tuple[str, ...] = ("user", "tool"), recall: bool | None = None,
+                 recall_tokens: int = 400, max_records: int = 2048, max_bytes: int = 1 << 20,
+                 archive_bytes: int = 4 << 20, on_evict: EvictHook | None = None) -> None:
+        self.max_tokens = check_int("max_tokens", max_tokens, 1)
+        self.reserve_tokens = check_int("reserve_tokens", reserve_tokens)
+        if self.bounded and reserve_tokens >= max_tokens:
+            raise ConfigError(f"reserve_tokens ({reserve_tokens}) must be below max_tokens ({max_tokens})",
+                              key="reserve_tokens")
+        if counter is not None and not callable(counter):
+            raise ConfigError("counter must be a callable str -> int", key="counter")
+        self.counter: Counter = counter or default_counter()
+        self.overhead = check_int("message_overhead", message_overhead)
+        self.min_recent_rounds = check_int("min_recent_rounds", min_recent_rounds)
+        self.fact_tokens = check_int("fact_tokens", fact_tokens)
+        self.recall_tokens = check_int("recall_tokens", recall_tokens)
+        unknown_roles = set(fact_roles) - set(ROLES)
+        if unknown_roles:
+            raise ConfigError(f"fact_roles has unknown roles: {sorted(unknown_roles)}", key="fact_roles")
+        self.fact_roles = tuple(fact_roles)
+        self.budget = self.max_tokens - self.reserve_tokens if self.bounded else UNBOUNDED
+        if max_message_tokens is None:
+            max_message_tokens = max(64, self.budget // 3) if self.bounded else UNBOUNDED
+        self.max_message_tokens = check_int("max_message_tokens", max_message_tokens, 16)
+        if not self.bounded:
+            max_records, max_bytes = UNBOUNDED, UNBOUNDED
+        try:
+            self.ring = RingBuffer(check_int("max_records", max_records, 1), check_int("max_bytes", max_bytes, 1))
+        except ValueError as exc:
+            raise ConfigError(str(exc), key="max_records") from exc
+        use_facts = self.default_facts if facts is None else bool(facts)
+        use_recall = self.default_recall if recall is None else bool(recall)
+        self.facts: FactTable | None = FactTable(self.counter) if use_facts else None
+        self.archive: RecallArchive | None = (
+            RecallArchive(max_bytes=check_int("archive_bytes", archive_bytes, 1)) if use_recall else None)
+        self.on_evict = on_evict
+        self.stats = MemoryStats()
+        self._caps: dict[int, tuple[int, int]] = {}
+        self._fitters = {s: BlockFitter(self.counter, self.overhead) for s in ("facts", "summary", "recall")}
+        self._system: Message | None = None
+        self._system_tokens = 0
+        if system is not None:
+            self._set_system(system if isinstance(system, Message) else Message("system", system))
+
+    # -- public API ------------------------------------------------------------------
+    async def add(self, msg: Message) -> None:
+        """Store one message (counted once, here). Strategies may start background work."""
+        self._store(msg)
+        self._after_add(msg)
+
+    async def flush(self) -> None:
+        """Wait for background work (compression), if any."""
+
+    def context(self, query: str | None = None) -> Context:
+        """The prompt for the next call; ``query`` only steers recall and fact priority."""
+        if query is not None and not isinstance(query, str):
+            raise TypeError(f"query must be a str or None, not {type(query).__name__}")
+        sections = dict.fromkeys(SECTIONS, 0)
+        messages: list[dict[str, Any]] = []
+        if self._system is not None:
+            messages.append(self._system.to_dict())
+            sections["system"] = self._system_tokens
+        avail = self.budget - self._system_tokens - self._headroom()
+        floor = self._window_floor()
+        first = self._recent_floor(floor, avail)
+        rem = avail - self.ring.tokens_from(first)
+        for section, text, tokens in self._blocks(query, rem):
+            if text:
+                messages.append({"role": "system", "content": text})
+                sections[section] = tokens
+                rem -= tokens
+        start = max(floor, self.ring.tail_fit(max(0, rem + self.ring.tokens_from(first))))
+        messages.extend(self._window_messages(start))
+        sections["recent"] = self.ring.tokens_from(start) - self._orphan_tokens(start)
+        return Context(messages=messages, tokens=sum(sections.values()), sections=sections,
+                       mode=self.mode)
+
+    @property
+    def mode(self) -> str:
+        return self.name
+
+    @property
+    def system(self) -> Message | None:
+        return self._system
+
+    def history(self) -> list[Message]:
+        """Every message the ring holds now, oldest first, uncapped."""
+        return [self._decode(r) for r in self.ring]
+
+    def __len__(self) -> int:
+        return len(self.ring)
+
+    # -- storing -----------------------------------------------------------------------
+    def _set_system(self, msg: Message) -> None:
+        if msg.role != "system":
+            raise ConfigError(f"the system prompt must have role 'system', not {msg.role!r}", key="system")
+        tokens = self.counter(text_for_counting(msg)) + self.overhead
+        if self.bounded and tokens > self.budget:
+            raise BudgetError("system prompt", tokens, self.budget)
+        self._system, self._system_tokens = msg, tokens
+
+    def _store(self, msg: Message) -> None:
+        if not isinstance(msg, Message):
+            raise TypeError(f"add() takes a Message, not {type(msg).__name__}")
+        if msg.role == "system" and self._system is None and self.stats.messages == 0:
+            self._set_system(msg)  # a leading system message becomes the pinned prompt
+            return
+        payload, flags = encode_payload(msg)
+        if len(payload) > self.ring.max_bytes:
+            raise ValueError(f"message of {len(payload)} bytes exceeds this session's "
+                             f"max_bytes={self.ring.max_bytes}")
+        tokens = self.counter(text_for_counting(msg)) + self.overhead
+        cap = None
+        if tokens > self.max_message_tokens and msg.content:
+            cap, tokens = self._cap(msg.content, tokens)
+            flags |= FLAG_CAPPED
+        if msg.role == "user":
+            flags |= GROUP_START
+            self.stats.turns += 1
+        evicted = self.ring.push(ROLE_CODES[msg.role], payload, tokens, float(msg.ts), flags)
+        self.stats.messages += 1
+        if cap is not None:
+            self._caps[self.ring.next_seq - 1] = cap
+            self.stats.capped_messages += 1
+        if self.facts is not None and msg.role in self.fact_roles:
+            self.facts.observe(msg.content, self.stats.turns)
+        self._evicted(evicted)
+        self._trim()
+
+    def _cap(self, content: str, tokens: int) -> tuple[tuple[int, int], int]:
+        """Head and tail character counts so head + marker + tail fits max_message_tokens."""
+        target = self.max_message_tokens - self.overhead
+        chars = max(8, int(len(content) * target / tokens * 0.9))
+        while True:
+            head, tail = (chars * 2) // 3, chars - (chars * 2) // 3
+            n = self.counter(self._capped_text(content, head, tail)) + self.overhead
+            if n <= self.max_message_tokens or chars <= 8:
+                return (head, tail), n
+            chars = int(chars * 0.85)
+
+    @staticmethod
+    def _capped_text(content: str, head: int, tail: int) -> str:
+        omitted = len(content) - head - tail
+        return f"{content[:head]}\n[... {omitted} characters omitted ...]\n{content[len(content) - tail:]}"
+
+    def _pop_group(self) -> None:
+        self._evicted(self.ring.pop_group())
+
+    def _evicted(self, records: list[Record]) -> None:
+        if not records:
+            return
+        groups: list[tuple[list[Message], int]] = []
+        for rec in records:
+            self._caps.pop(rec[0], None)
+            if rec[2] & (GROUP_START | ORPHAN) or not groups:
+                groups.append(([], 0))
+            msgs, tokens = groups[-1]
+            msgs.append(self._decode(rec))
+            groups[-1] = (msgs, tokens + rec[3])
+        self.stats.evicted_groups += len(groups)
+        self.stats.evicted_messages += len(records)
+        for msgs, tokens in groups:
+            if self.archive is not None:
+                self.archive.add(msgs, tokens)
+            if self.on_evict is not None:
+                self.on_evict(msgs)
+
+    # -- reading -----------------------------------------------------------------------
+    def _decode(self, rec: Record) -> Message:
+        return decode_payload(rec[1], rec[5], rec[2], rec[4])
+
+    def _render(self, rec: Record) -> dict[str, Any]:
+        d = self._decode(rec).to_dict()
+        cap = self._caps.get(rec[0])
+        if cap is not None:
+            d["content"] = self._capped_text(d["content"], *cap)
+        return d
+
+    def _window_messages(self, start: int) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        skipping = False
+        for i in range(start, len(self.ring)):
+            rec = self.ring[i]
+            if rec[2] & ORPHAN:
+                skipping = True
+            elif rec[2] & GROUP_START:
+                skipping = False
+            if not skipping:
+                out.append(self._render(rec))
+        return out
+
+    def _orphan_tokens(self, start: int) -> int:
+        """Tokens of records skipped because their group's start was evicted (rare)."""
+        total, skipping = 0, False
+        if not self.stats.evicted_groups:
+            return 0
+        for i in range(start, len(self.ring)):
+            rec = self.ring[i]
+            if rec[2] & ORPHAN:
+                skipping = True
+            elif rec[2] & GROUP_START:
+                skipping = False
+            if skipping:
+                total += rec[3]
+        return total
+
+    def _recent_floor(self, floor: int, avail: int) -> int:
+        """Start of the last ``min_recent_rounds`` rounds, cut to fit ``avail``."""
+        ring = self.ring
+        if len(ring) == 0:
+            return 0
+        k = min(self.min_recent_rounds, ring.n_groups)
+        first = ring.group_index(-k) if k else len(ring)
+        first = max(first, floor)
+        if ring.tokens_from(first) > avail:
+            first = max(floor, ring.tail_fit(max(0, avail)))
+        return first
+
+    def _blocks(self, query: str | None, rem: int):
+        """Yield (section, text, tokens) for facts, summary and recall, each fitted to ``rem``."""
+        if self.facts is not None:
+            header, lines, order = self.facts.lines(query)
+            text, n = self._fitters["facts"].fit(header, lines, cap=min(self.fact_tokens, rem), order=order)
+            rem -= n
+            yield "facts", text, n
+        header, lines = self._summary_lines()
+        if lines:
+            text, n = self._fitters["summary"].fit(header, lines, cap=rem)
+            rem -= n
+            yield "summary", text, n
+        if self.archive is not None and query:
+            header, lines, order = self.archive.lines(query, self.counter)
+            text, n = self._fitters["recall"].fit(header, lines, cap=min(self.recall_tokens, rem), order=order)
+            yield "recall", text, n
+
+    # -- strategy hooks ------------------------------------------------------------------
+    def _headroom(self) -> int:
+        return 0
+
+    def _window_floor(self) -> int:
+        return 0
+
+    def _summary_lines(self) -> tuple[str, list[tuple[str, int]]]:
+        return "", []
+
+    def _after_add(self, msg: Message) -> None:
+        pass
+
+    def _trim(self) -> None:
+        """Keep the ring near what the window can use; older groups go to the archive."""
+        if not self.bounded:
+            return
+        keep = 2 * self.budget
+        while self.ring.n_groups > 1 and self.ring.total_tokens > keep:
+            self._pop_group()

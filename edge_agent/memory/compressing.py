@@ -1,0 +1,214 @@
+"""Summary and hybrid memory: compress old turns in the background, transactionally.
+
+One compression at a time per session, started by ``add`` when the strategy's threshold is
+crossed and the cooldown (measured on the messages' ``ts``, not the wall clock) has passed.
+It runs as a named background task, so the reply never waits for it; ``flush()`` awaits
+it. The compression works on a snapshot of the oldest groups: messages that arrive while
+it runs are kept. Only when the summarizer succeeded are the summarized groups removed
+(to the recall archive); on failure nothing is lost and the prompt is the sliding window
+over the full ring, with the previous summary and the facts still pinned.
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import logging
+
+from edge_agent.errors import CompressionError
+from edge_agent.memory.base import BaseMemory, check_int
+from edge_agent.messages import Message
+from edge_agent.summarize import ExtractiveSummarizer, Summarizer
+
+log = logging.getLogger("edge_agent.memory")
+SUMMARY_HEADER = "Summary of the earlier conversation (facts extracted verbatim):"
+
+
+class CompressingMemory(BaseMemory, abc.ABC):
+    """Shared machinery of summary and hybrid memory."""
+
+    default_facts = True
+    default_recall = True
+
+    def __init__(self, *, summarizer: Summarizer | None = None, summary_token_limit: int = 600,
+                 cooldown_s: float = 20.0, **config) -> None:
+        self.summary_token_limit = check_int("summary_token_limit", summary_token_limit, 1)
+        if isinstance(cooldown_s, bool) or not isinstance(cooldown_s, (int, float)) or cooldown_s < 0:
+            raise TypeError(f"cooldown_s must be a number >= 0, got {cooldown_s!r}")
+        self.cooldown_s = float(cooldown_s)
+        self.summarizer: Summarizer = summarizer or ExtractiveSummarizer()
+        if not callable(getattr(self.summarizer, "summarize", None)):
+            raise TypeError("summarizer must have an async summarize(previous, messages, ...) method")
+        super().__init__(**config)
+        self.summary: list[str] = []
+        self._summary_cache: list[tuple[str, int]] = []
+        self._task: asyncio.Task[None] | None = None
+        self._last_trigger_ts: float | None = None
+        self.paused = False       # set by the watchdog: no new compressions
+        self.failing = False      # the last compression failed; prompt = sliding window
+
+    # -- public --------------------------------------------------------------------------
+    async def flush(self) -> None:
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+    @property
+    def compressing(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    @property
+    def mode(self) -> str:
+        if self.paused:
+            return f"{self.name}:degraded-sliding"
+        return f"{self.name}:fallback-sliding" if self.failing else self.name
+
+    def pause(self, paused: bool = True) -> None:
+        """Watchdog: stop (or resume) starting compressions; summary and facts stay pinned."""
+        self.paused = paused
+
+    # -- hooks -----------------------------------------------------------------------------
+    @abc.abstractmethod
+    def _threshold_crossed(self) -> bool:
+        """Whether the history now held calls for a compression."""
+
+    @abc.abstractmethod
+    def _compress_cut(self) -> int:
+        """Ring index where the verbatim part begins; records before it get summarized."""
+
+    def _after_add(self, msg: Message) -> None:
+        if self.paused or self.compressing or not self._threshold_crossed():
+            return
+        if self._last_trigger_ts is not None and msg.ts - self._last_trigger_ts < self.cooldown_s:
+            return
+        cut = self._compress_cut()
+        if cut <= 0:
+            return
+        self._last_trigger_ts = msg.ts
+        snapshot = [self._decode(self.ring[i]) for i in range(cut)]
+        end_seq = self.ring[cut][0] if cut < len(self.ring) else self.ring.next_seq
+        self._task = asyncio.get_running_loop().create_task(
+            self._compress(snapshot, end_seq), name=f"edge-agent-compress-{self.name}-{id(self):x}")
+
+    async def _compress(self, snapshot: list[Message], end_seq: int) -> None:
+        try:
+            lines = await self.summarizer.summarize(list(self.summary), snapshot,
+                                                    max_tokens=self.summary_token_limit, counter=self.counter)
+            cache = self._validate(lines)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # any summarizer failure: keep everything, fall back
+            self.failing = True
+            self.stats.compression_failures += 1
+            self.stats.last_compression_error = f"{type(exc).__name__}: {exc}"
+            log.warning("compression failed (%s); history kept, prompt falls back to the sliding window",
+                        self.stats.last_compression_error)
+            return
+        self._commit(cache, end_seq)
+
+    def _validate(self, lines: object) -> list[tuple[str, int]]:
+        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+            raise CompressionError(f"summarizer returned {type(lines).__name__}, not a list of str")
+        cache, used = [], 0
+        for line in (x.strip() for x in lines):
+            if not line:
+                continue
+            n = self.counter(line) + 1
+            if used + n > self.summary_token_limit:
+                break  # hard cap: cut at the cap
+            cache.append((line, n))
+            used += n
+        return cache
+
+    def _commit(self, cache: list[tuple[str, int]], end_seq: int) -> None:
+        while len(self.ring) and self.ring[0][0] < end_seq:
+            self._pop_group()
+        self._summary_cache = cache
+        self.summary = [line for line, _ in cache]
+        self.failing = False
+        self.stats.compressions += 1
+        self.stats.summarizer_llm_calls = getattr(self.summarizer, "llm_calls", 0)
+
+    def _summary_lines(self) -> tuple[str, list[tuple[str, int]]]:
+        return SUMMARY_HEADER, self._summary_cache
+
+    def _trim(self) -> None:
+        # compression empties the ring; this only bounds it while compressions fail or pause
+        keep = 4 * self.budget
+        while self.ring.n_groups > 1 and self.ring.total_tokens > keep:
+            self._pop_group()
+
+    def _first_group_from(self, index: int) -> int:
+        """Index of the first group start at or after ``index`` (len(ring) if none)."""
+        ring = self.ring
+        lo, hi = 0, ring.n_groups
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if ring.group_index(mid) < index:
+                lo = mid + 1
+            else:
+                hi = mid
+        return ring.group_index(lo) if lo < ring.n_groups else len(ring)
+
+    def _last_group_upto(self, index: int) -> int:
+        """Index of the last group start at or before ``index`` (0 if none)."""
+        ring = self.ring
+        lo, hi = 0, ring.n_groups
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if ring.group_index(mid) <= index:
+                lo = mid + 1
+            else:
+                hi = mid
+        return ring.group_index(lo - 1) if lo > 0 else 0
+
+
+class SummaryMemory(CompressingMemory):
+    """Recursive summary + recent messages (reference: 1600 / 600, keep 2, 20 s cooldown)."""
+
+    name = "summary"
+
+    def __init__(self, *, max_recent_tokens: int = 1600, keep_last: int = 2, **config) -> None:
+        self.max_recent_tokens = check_int("max_recent_tokens", max_recent_tokens, 1)
+        self.keep_last = check_int("keep_last", keep_last, 1)
+        super().__init__(**config)
+
+    def _threshold_crossed(self) -> bool:
+        return self.ring.total_tokens > self.max_recent_tokens
+
+    def _compress_cut(self) -> int:
+        return self._last_group_upto(len(self.ring) - self.keep_last)
+
+
+class HybridMemory(CompressingMemory):
+    """Message-count policy (reference): < 20 keep all; 20-40 slide to the last 20; > 40
+    compress the middle, then slide. ``form="rounds"``: summary + the last ``recent_rounds``
+    rounds, compressing when twice that many rounds are held."""
+
+    name = "hybrid"
+
+    def __init__(self, *, keep_all_below: int = 20, window_messages: int = 20, compress_above: int = 40,
+                 form: str = "messages", recent_rounds: int = 4, **config) -> None:
+        if form not in ("messages", "rounds"):
+            raise TypeError(f"form must be 'messages' or 'rounds', got {form!r}")
+        self.form = form
+        self.keep_all_below = check_int("keep_all_below", keep_all_below, 1)
+        self.window_messages = check_int("window_messages", window_messages, 1)
+        self.compress_above = check_int("compress_above", compress_above, 1)
+        self.recent_rounds = check_int("recent_rounds", recent_rounds, 1)
+        super().__init__(**config)
+
+    def _window_floor(self) -> int:
+        ring = self.ring
+        if self.form == "rounds":
+            return ring.group_index(-self.recent_rounds) if ring.n_groups > self.recent_rounds else 0
+        if len(ring) < self.keep_all_below:
+            return 0
+        return self._first_group_from(len(ring) - self.window_messages)
+
+    def _threshold_crossed(self) -> bool:
+        if self.form == "rounds":
+            return self.ring.n_groups > 2 * self.recent_rounds
+        return len(self.ring) > self.compress_above
+
+    def _compress_cut(self) -> int:
+        return self._window_floor()

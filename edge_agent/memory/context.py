@@ -1,0 +1,23 @@
+"""The prompt a memory builds for one turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SECTIONS = ("system", "facts", "summary", "recall", "recent")
+
+
+@dataclass(slots=True)
+class Context:
+    """``messages`` are OpenAI-style dicts ready to send; ``tokens`` their total by the
+    memory's counter (overhead included); ``sections`` the tokens of each part."""
+
+    messages: list[dict[str, Any]]
+    tokens: int
+    sections: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SECTIONS, 0))
+    mode: str = ""
+
+    def text(self) -> str:
+        """All contents joined: what a recall check searches."""
+        return "\n".join(str(m.get("content", "")) for m in self.messages)

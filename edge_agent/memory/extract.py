@@ -1,0 +1,269 @@
+"""Deterministic key-fact extraction from Chinese and English text.
+
+Categories: name, phone, email, id_card, bank_card, ref (order / ticket / contract numbers),
+datetime (absolute and relative: 明天上午九点, 下周三前, next Friday 3pm), amount (¥, 元, $,
+万), count (3台, 200 units), product (iPhone 16 Pro, RK3568), address, decision (方案A … 落地).
+
+Each fact gets a key from its category and the label in front of it in the same clause
+("交付日期改到1月20日" -> datetime:交付日期), so a newer value for the same key supersedes
+the old one. Identifiers (ref, product without a label) only supersede when the sentence
+says so ("改成", "不对", "actually", "changed to"); otherwise several coexist.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+CJK = "\u4e00-\u9fff\u3400-\u4dbf"
+CN_DIGIT = "一二三四五六七八九十两〇零"
+CLAUSE_END = re.compile(r"[，。！？；!?;\n]|,(?!\d{3})|\.(?!\d)|、")
+
+SURNAMES = set(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧")
+NOT_NAMES = {"客户", "用户", "顾客", "买家", "卖家", "老师", "学生", "新手", "会员", "本人", "来问", "想问",
+             "负责", "这边", "那边", "公司", "我们", "他们", "你们", "管理员", "老客户", "新客户"}
+NAME_STOP = set("的是在，。我你他她想要来去电手订和跟与吧呀啊呢哦了在从打这那也就都还")
+NAME_STOP_PAIRS = ("今天", "明天", "明早", "明晚", "今晚", "后天")
+
+CHANGE = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新为|更新成|调整为|调整到|调到|延期到|延到|推迟到|推到|"
+                    r"提前到|不对|更正|纠正|应该是|改一下|重新|现在是|新的|"
+                    r"\bchanged?\b|\bupdated?\b|\bmoved?\b|\bnow\b|\bactually\b|\bcorrection\b|\bnew\b|"
+                    r"\bI meant\b|\binstead\b|\bwrong\b|\bpostponed?\b|\brescheduled?\b)", re.I)
+LABEL_TAIL = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新为|更新成|调整为|调整到|调到|延期到|延到|推迟到|推到|"
+                        r"提前到|定在|定为|约在|约到|设为|设在|大概|大约|预计|计划|一共|总共|共|应该是|应该|应为|需要|是|为|在|到|写|填|"
+                        r"留|用|的|要|约|改|换|:|：|=|-|\s|is now|changed to|moved to|updated to|is|are|was|will be|"
+                        r"to|at|on|by|of|for|'s)+$", re.I)
+LABEL_HEAD = re.compile(r"^(我的|我们的|你的|您的|他的|她的|咱们的|咱们|我们|我|您|你|请|麻烦|帮我|把|那个|这个|"
+                        r"另外|还有|然后|对了|哦|嗯|好的|对|不对|更正一下|更正|纠正|应该|新的|需要|要|买|订购|采购|"
+                        r"(?:my|our|your|the|a|an|and|also|please|oh|ok|so|then|actually|sorry|we|i|need|want|"
+                        r"order|buy|get)\b\s*)+", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Extracted:
+    category: str
+    value: str
+    label: str
+    key: str
+    start: int
+    end: int
+    replaces: str = ""  # key prefix of identifiers this one supersedes ("ref:订单号:")
+
+
+def _p(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+         r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+CN_TIME = (rf"(?:上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|早|晚)?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})[点時时]"
+           rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分)?|(?<!\d)\d{{1,2}}:\d{{2}}(?!\d)")
+CN_DATE = (rf"(?:\d{{4}}年)?\d{{1,2}}月\d{{1,2}}[日号]|\d{{4}}年\d{{1,2}}月|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
+           rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|前天|下下周|下周|本周|这周|上周)"
+           rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|月底|月初|月中|年底|年初|"
+           rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号])?|(?<![\d月])\d{{1,2}}[日号](?![\w码])")
+EN_DATE = (rf"{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+           rf"{MONTH}(?:,?\s+\d{{4}})?|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
+           rf"{WEEKDAY}|tomorrow|today|tonight|end of (?:the )?(?:month|week|year)")
+EN_TIME = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|(?<!\d)\d{1,2}:\d{2}(?!\d)|noon|midnight"
+
+PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("email", _p(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")),
+    ("id_card", _p(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])\d{5}[\dXx](?![\dA-Za-z])")),
+    ("bank_card", _p(r"(?:卡号|银行卡|信用卡|card(?:\s+number)?)\D{0,6}?(?P<v>\d{4}(?:[ -]?\d{4}){3}(?:[ -]?\d{1,3})?)(?!\d)",
+                     re.I)),
+    ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|(?<!\d)0\d{2,3}-\d{7,8}(?!\d)|"
+                 r"\+\d{1,3}[ -]?\(?\d{1,4}\)?(?:[ -]?\d{2,4}){2,4}(?!\d)|\(\d{3}\)\s?\d{3}-\d{4}|"
+                 r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)")),
+    ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号|退款单号|"
+               r"售后单号|服务单号|会员号|客户号|编号|"
+               r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
+               r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
+               r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|rma|po)"
+               r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,})",
+               re.I)),
+    ("ref", _p(r"(?<![\w#])(?P<v>#[A-Za-z0-9][A-Za-z0-9-]{3,})|(?<![\w-])(?P<w>[A-Z]{2,6}-\d{2,}(?:-\d+)*)(?![\w-])")),
+    ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME})?|(?:{CN_TIME}))(?:之前|以前|前|左右|之后|以后)?")),
+    ("datetime", _p(rf"(?:(?:by|before|until|on)\s+)?(?:(?:{EN_DATE})(?:\s+(?:at\s+)?(?:{EN_TIME}))?|"
+                    rf"(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}))?)", re.I)),
+    ("amount", _p(rf"[¥￥$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
+                  rf"(?:RMB|USD|CNY|EUR|HKD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
+                  rf"\d[\d,]*(?:\.\d+)?\s?(?:万元|千元|百万|亿元|元|块钱|块(?![\d板])|万(?![台个件套份箱只位人张条次])|亿|美元|美金|欧元|英镑|"
+                  rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?)|"
+                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱)")),
+    ("count", _p(rf"(?<![\d.#第])\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
+                 rf"片|颗|组|批)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
+                 rf"devices|boards|copies|days|hours|weeks|months|items|servers|nodes)\b|"
+                 rf"(?<![{CJK}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批)", re.I)),
+    ("product", _p(r"(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z][A-Za-z]{1,15}[ -]?\d{1,5}[A-Za-z]{0,5}"
+                   r"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo))*(?![A-Za-z0-9-])")),
+]
+
+NAME_CN = _p(rf"(?P<l>我叫|我是|本人是|姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|联系人[:：是为]?|收件人[:：是为]?|"
+             rf"收货人[:：是为]?|负责人[:：是为]?|对接人[:：是为]?|经办人[:：是为]?)\s*(?P<v>[{CJK}·]{{2,4}})")
+NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
+NAME_EN = _p(r"(?i:\bmy name is|\bmy name's|\bi am|\bi'm|\bthis is|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
+             r"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for)\s+(?P<v>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2})")
+ADDRESS = _p(r"(?P<l>收货地址|送货地址|地址|寄到|送到|shipping address|delivery address|address|ship to|deliver to)"
+             r"\s*(?:是|为|:|：|is|改成|改为)?\s*(?P<v>[^，。！？;；\n,]{4,60})", re.I)
+PLAN = _p(r"(?P<p>方案\s?[A-Za-z甲乙丙丁一二三四五六]|(?<![A-Za-z])[Pp]lan\s?[A-Z0-9](?![A-Za-z])|"
+          r"(?<![A-Za-z])[Oo]ption\s?[A-Z0-9](?![A-Za-z]))")
+DECIDE = _p(r"决定|确定|定了|敲定|选择|选定|采用|就用|落地|上线|执行|通过|批准|同意|拍板|"
+            r"go with|going with|decided|decide|chose|choose|picked|approved|adopt|roll(?:ing)? out|launch|ship", re.I)
+PRIORITY = ["email", "id_card", "bank_card", "phone", "ref", "datetime", "amount", "count", "product"]
+LABELLED = {"datetime", "amount", "count", "address"}   # keyed by label; supersede on the same label
+SINGLE = {"phone", "email", "id_card", "bank_card"}     # one per label (default: the user's own)
+
+
+def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    left = 0
+    for m in CLAUSE_END.finditer(text, 0, start):
+        left = m.end()
+    m = CLAUSE_END.search(text, end)
+    return left, (m.start() if m else len(text))
+
+
+EN_FILLER = {"move", "moved", "moving", "change", "changed", "set", "push", "pushed", "make", "let", "lets",
+             "is", "are", "was", "be", "will", "to", "the", "a", "an", "and", "we", "i", "our", "my", "your",
+             "need", "needs", "want", "please", "at", "on", "by", "for", "of", "it", "that", "this", "now",
+             "actually", "update", "updated", "new", "us", "me", "can", "you", "should", "could", "would",
+             "schedule", "rescheduled", "reschedule", "postpone", "postponed", "units", "unit", "pcs", "total"}
+
+
+def _stem(word: str) -> str:
+    for suffix, repl in (("ies", "y"), ("ery", "er"), ("ed", ""), ("ing", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: len(word) - len(suffix)] + repl
+    return word
+
+
+def _clean_label(raw: str) -> str:
+    label = raw.strip()
+    for _ in range(3):
+        label = LABEL_TAIL.sub("", label).strip()
+        label = LABEL_HEAD.sub("", label).strip()
+    if re.search(rf"[{CJK}]", label):
+        label = re.sub(rf"[^{CJK}A-Za-z0-9]", "", label)[-12:]
+        label = re.sub(r"^[A-Za-z0-9]+(?=[^A-Za-z0-9])", "", label)  # "RK3568开发板" -> "开发板"
+    else:
+        words = [w.lower() for w in re.findall(r"[A-Za-z]+", label)]
+        words = [w for w in words if w not in EN_FILLER]
+        label = _stem(words[-1]) if words else ""
+    return label
+
+
+def _label_after(text: str, end: int, right: int) -> str:
+    after = re.match(rf"\s*(?:之前|以前|前|左右|之后|以后)?\s*([A-Za-z0-9]*[{CJK}]{{2,4}}|[A-Za-z]+(?:\s+[A-Za-z]+)?)",
+                     text[end:right])
+    return _clean_label(after.group(1)) if after else ""
+
+
+def _label_for(text: str, start: int, end: int, category: str) -> str:
+    """The label of a value: the words before it in its clause, else the words after it
+    (counts look after first: "20台开发板", "40 units delivered")."""
+    left, right = _clause_bounds(text, start, end)
+    if category == "count":
+        return _label_after(text, end, right) or _clean_label(text[left:start])
+    return _clean_label(text[left:start]) or _label_after(text, end, right)
+
+
+def _spans(text: str) -> list[tuple[int, int, str, str]]:
+    found: list[tuple[int, int, str, str]] = []
+    for category, pattern in PATTERNS:
+        for m in pattern.finditer(text):
+            group = next((g for g in ("v", "w") if g in pattern.groupindex and m.group(g)), None)
+            s, e = (m.start(group), m.end(group)) if group else (m.start(), m.end())
+            value = text[s:e].strip()
+            if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]", value)):
+                found.append((s, s + len(value), category, value))
+    found.sort(key=lambda f: (PRIORITY.index(f[2]), f[0], -(f[1] - f[0])))
+    taken: list[tuple[int, int, str, str]] = []
+    for f in found:
+        if all(f[1] <= t[0] or f[0] >= t[1] for t in taken):
+            taken.append(f)
+    return sorted(taken)
+
+
+def _names(text: str) -> list[Extracted]:
+    out: list[Extracted] = []
+    for m in NAME_CN.finditer(text):
+        raw = m.group("v")
+        cut = next((i for i, ch in enumerate(raw)
+                    if i >= 2 and (ch in NAME_STOP or raw[i:i + 2] in NAME_STOP_PAIRS)), len(raw))
+        value = raw[:cut] if raw[0] not in NAME_STOP else ""
+        lead = m.group("l")
+        if len(value) > 3 and value[1:].startswith(("先生", "女士")):
+            value = value[:3]
+        if len(value) < 2 or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES):
+            continue
+        if lead == "我是" and value[0] not in SURNAMES:
+            continue
+        label = re.sub(r"[:：是为\s]", "", lead)
+        label = "self" if label in ("我叫", "我", "本人", "姓名", "名字", "名字叫", "叫我", "称呼我") else label
+        out.append(Extracted("name", value, label, f"name:{label}", m.start("v"), m.start("v") + len(value)))
+    for m in NAME_TITLE.finditer(text):
+        value = m.group("v")
+        if value[0] in SURNAMES and value not in NOT_NAMES:
+            out.append(Extracted("name", value, "", f"name:{value}", m.start("v"), m.end("v")))
+    for m in NAME_EN.finditer(text):
+        value = m.group("v")
+        if value.lower() in {"sorry", "here", "fine", "good", "not", "just", "happy", "calling", "writing",
+                             "looking", "interested", "afraid", "glad", "ok", "okay", "sure", "still"}:
+            continue
+        out.append(Extracted("name", value, "self", "name:self", m.start("v"), m.end("v")))
+    return out
+
+
+def _decisions(text: str) -> list[Extracted]:
+    out: list[Extracted] = []
+    for m in PLAN.finditer(text):
+        left, right = _clause_bounds(text, m.start(), m.end())
+        clause = text[left:right].strip()
+        if DECIDE.search(clause):
+            plan = re.sub(r"\s", "", m.group("p")).lower()
+            out.append(Extracted("decision", clause[:80], plan, f"decision:{plan}", left, right))
+    return out
+
+
+def _addresses(text: str) -> list[Extracted]:
+    out = []
+    for m in ADDRESS.finditer(text):
+        label = _clean_label(m.group("l")) or "address"
+        out.append(Extracted("address", m.group("v").strip(), label, f"address:{label}", m.start("v"), m.end("v")))
+    return out
+
+
+def _key(category: str, label: str, value: str, changed: bool) -> str:
+    if category in SINGLE:
+        return f"{category}:{label}" if label and re.search(r"备用|公司|办公|座机|家|工作|office|work|home|backup|second", label) \
+            else category
+    if category in LABELLED:
+        return f"{category}:{label}" if label else f"{category}:{value}"
+    if category == "ref":
+        return f"ref:{label}" if changed or not label else f"ref:{label}:{value}"
+    return f"{category}:{label}" if label and changed else f"{category}:{value}"
+
+
+def extract(text: str) -> list[Extracted]:
+    """All facts in ``text``, in order of appearance (values are verbatim substrings)."""
+    facts: list[Extracted] = _addresses(text)
+    inside = [(f.start, f.end) for f in facts]
+    for start, end, category, value in _spans(text):
+        if any(a <= start and end <= b for a, b in inside):
+            continue  # a house number inside an address is not a date
+        left, right = _clause_bounds(text, start, end)
+        changed = bool(CHANGE.search(text[left:right]))
+        label = _label_for(text, start, end, category)
+        if category == "ref" and label.lower() in ("", "#"):
+            ref = re.match(r"(?i)(订单号|订单|工单号|工单|单号|order|ticket|case|invoice)", text[left:start].strip()[-12:] or "")
+            label = ref.group(1).lower() if ref else label
+        key = _key(category, label, value, changed)
+        replaces = f"{key}:" if category in ("ref", "product") and changed and label else ""
+        facts.append(Extracted(category, value, label, key, start, end, replaces))
+    facts.extend(_names(text))
+    facts.extend(_decisions(text))
+    facts.sort(key=lambda f: f.start)
+    return facts

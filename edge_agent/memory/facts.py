@@ -1,0 +1,98 @@
+"""The pinned key-fact table: extracted values, superseded values kept with their turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from edge_agent.memory.extract import extract
+from edge_agent.memory.recall import analyze
+from edge_agent.tokens import Counter
+
+HEADER = "Key facts (verbatim from the conversation; the newest value wins):"
+
+
+@dataclass(slots=True)
+class Fact:
+    key: str
+    category: str
+    label: str
+    value: str
+    turn: int
+    order: int
+    history: list[tuple[str, int]] = field(default_factory=list)  # (older value, its turn)
+    line: str = ""
+    tokens: int = 0
+
+
+class FactTable:
+    """Facts by key. Never summarized away; a newer value supersedes, the old is kept."""
+
+    def __init__(self, counter: Counter) -> None:
+        self.counter = counter
+        self._facts: dict[str, Fact] = {}
+        self._order = 0
+
+    def observe(self, text: str, turn: int) -> list[Fact]:
+        """Extract facts from one message of turn ``turn``; return those new or changed."""
+        changed: list[Fact] = []
+        for ex in extract(text):
+            fact = self._facts.get(ex.key)
+            if fact is None and ex.replaces:
+                fact = self._adopt(ex.key, ex.replaces)
+            if fact is None:
+                self._order += 1
+                fact = Fact(ex.key, ex.category, ex.label, ex.value, turn, self._order)
+                self._facts[ex.key] = fact
+            elif fact.value == ex.value:
+                continue
+            else:
+                fact.history.append((fact.value, fact.turn))
+                fact.value, fact.turn = ex.value, turn
+            self._render(fact)
+            changed.append(fact)
+        return changed
+
+    def _adopt(self, key: str, prefix: str) -> Fact | None:
+        """Re-key the newest identifier under ``prefix`` so a correction supersedes it."""
+        olds = [f for k, f in self._facts.items() if k.startswith(prefix)]
+        if not olds:
+            return None
+        fact = max(olds, key=lambda f: (f.turn, f.order))
+        del self._facts[fact.key]
+        fact.key = key
+        self._facts[key] = fact
+        return fact
+
+    def _render(self, fact: Fact) -> None:
+        label = fact.label if fact.label and fact.label != "self" else fact.category
+        line = f"- {label}: {fact.value} (turn {fact.turn}"
+        if fact.history:
+            old, old_turn = fact.history[-1]
+            line += f"; earlier {old}, turn {old_turn}"
+        fact.line = line + ")"
+        fact.tokens = self.counter(fact.line)
+
+    def __len__(self) -> int:
+        return len(self._facts)
+
+    def __iter__(self):
+        return iter(sorted(self._facts.values(), key=lambda f: f.order))
+
+    def get(self, key: str) -> Fact | None:
+        return self._facts.get(key)
+
+    def values(self) -> dict[str, str]:
+        """Current value of every key."""
+        return {k: f.value for k, f in self._facts.items()}
+
+    def lines(self, query: str | None) -> tuple[str, list[tuple[str, int]], list[int]]:
+        """Header, (line, tokens) by priority and display order, for BlockFitter.fit."""
+        facts = list(self._facts.values())
+        terms = set(analyze(query)) if query else set()
+
+        def priority(f: Fact) -> tuple[int, int]:
+            hit = bool(terms) and bool(terms & set(analyze(f.line)))
+            return (0 if hit else 1, -max(f.turn, f.order))
+
+        facts.sort(key=priority)
+        return HEADER, [(f.line, f.tokens) for f in facts], [f.order for f in facts]

@@ -1,0 +1,118 @@
+"""Recall of evicted turns: BM25 over words and CJK character bigrams (numpy).
+
+Turn groups that leave a memory's window are archived here; ``context(query=...)`` brings
+back the most relevant ones inside the recall slice of the budget. The archive is bounded
+by bytes; the oldest groups leave it first (the session store keeps everything on disk).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter as Bag
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from edge_agent.messages import Message
+from edge_agent.tokens import Counter
+
+HEADER = "Earlier turns recalled for this question:"
+_WORD = re.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)*|[\u4e00-\u9fff\u3400-\u4dbf]+")
+
+
+def analyze(text: str) -> list[str]:
+    """Lower-cased words and numbers, plus CJK character bigrams (a lone CJK char as itself)."""
+    terms: list[str] = []
+    for tok in _WORD.findall(text.lower()):
+        if "\u3400" <= tok[0] <= "\u9fff":
+            terms.extend(tok[i:i + 2] for i in range(len(tok) - 1)) if len(tok) > 1 else terms.append(tok)
+        else:
+            terms.append(tok)
+    return terms
+
+
+@dataclass(slots=True)
+class _Doc:
+    id: int
+    line: str
+    tokens: int
+    length: int
+    nbytes: int
+    terms: Bag
+
+
+class RecallArchive:
+    """Bounded BM25 index of archived turn groups."""
+
+    def __init__(self, max_bytes: int = 4 << 20, top_k: int = 6, k1: float = 1.2, b: float = 0.75,
+                 min_relative_score: float = 0.5) -> None:
+        self.max_bytes = max_bytes
+        self.min_relative_score = min_relative_score
+        self.top_k = top_k
+        self.k1, self.b = k1, b
+        self._docs: deque[_Doc] = deque()
+        self._by_id: dict[int, _Doc] = {}
+        self._postings: dict[str, dict[int, int]] = {}
+        self._next_id = 0
+        self._total_len = 0
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._docs)
+
+    @property
+    def nbytes(self) -> int:
+        return self._bytes
+
+    def add(self, messages: list[Message], tokens: int) -> None:
+        line = " / ".join(f"{m.role}: {m.content}" for m in messages)
+        terms = Bag(analyze(line))
+        doc = _Doc(self._next_id, line, tokens, sum(terms.values()), len(line.encode("utf-8")), terms)
+        self._next_id += 1
+        self._docs.append(doc)
+        self._by_id[doc.id] = doc
+        for term, tf in terms.items():
+            self._postings.setdefault(term, {})[doc.id] = tf
+        self._total_len += doc.length
+        self._bytes += doc.nbytes
+        while self._bytes > self.max_bytes and len(self._docs) > 1:
+            self._drop(self._docs.popleft())
+
+    def _drop(self, doc: _Doc) -> None:
+        del self._by_id[doc.id]
+        for term in doc.terms:
+            posting = self._postings[term]
+            del posting[doc.id]
+            if not posting:
+                del self._postings[term]
+        self._total_len -= doc.length
+        self._bytes -= doc.nbytes
+
+    def search(self, query: str, k: int | None = None) -> list[tuple[str, int, float, int]]:
+        """Top groups for ``query``: (line, tokens, score, doc id), best first."""
+        if not self._docs or not query:
+            return []
+        first = self._docs[0].id
+        n = len(self._docs)
+        avgdl = self._total_len / n
+        scores = np.zeros(n)
+        for term in set(analyze(query)):
+            posting = self._postings.get(term)
+            if not posting:
+                continue
+            ids = np.fromiter(posting.keys(), dtype=np.int64, count=len(posting))
+            tf = np.fromiter(posting.values(), dtype=np.float64, count=len(posting))
+            dl = np.fromiter((self._by_id[i].length for i in posting), dtype=np.float64, count=len(posting))
+            idf = np.log(1.0 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
+            scores[ids - first] += idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
+        k = self.top_k if k is None else k
+        best = np.argsort(-scores, kind="stable")[:k]
+        floor = max(1e-9, float(scores[best[0]]) * self.min_relative_score) if len(best) else 0.0
+        return [(self._docs[i].line, self._docs[i].tokens, float(scores[i]), self._docs[i].id)
+                for i in best if scores[i] >= floor]
+
+    def lines(self, query: str, counter: Counter) -> tuple[str, list[tuple[str, int]], list[int]]:
+        """Header, (line, tokens) best first, and chronological display order."""
+        hits = self.search(query)
+        return HEADER, [(line, tokens) for line, tokens, _, _ in hits], [doc_id for *_, doc_id in hits]

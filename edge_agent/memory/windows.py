@@ -1,0 +1,63 @@
+"""Window strategies: full history, fixed last-N rounds, token-budget sliding window."""
+
+from __future__ import annotations
+
+from edge_agent.errors import ConfigError
+from edge_agent.memory.base import BaseMemory, check_int
+
+
+class FullMemory(BaseMemory):
+    """Baseline: keeps and sends everything (no budget; the O(n)-per-turn prompt)."""
+
+    name = "full"
+    bounded = False
+
+    def __init__(self, **config) -> None:
+        for key in ("facts", "recall"):
+            if config.get(key):
+                raise TypeError(f"the full strategy keeps everything; {key}= does not apply")
+        super().__init__(**config)
+
+
+class FixedWindowMemory(BaseMemory):
+    """The last ``rounds`` rounds (a user message and what follows it), never over budget.
+
+    Suggested rounds by scenario (reference articles): FAQ 3-5, e-commerce support 5-8,
+    tech support 8-10, legal/finance 10-15.
+    """
+
+    name = "fixed"
+
+    def __init__(self, *, rounds: int = 8, **config) -> None:
+        self.rounds = check_int("rounds", rounds, 1)
+        super().__init__(**config)
+
+    def _window_floor(self) -> int:
+        ring = self.ring
+        return ring.group_index(-self.rounds) if ring.n_groups > self.rounds else 0
+
+    def _trim(self) -> None:
+        while self.ring.n_groups > self.rounds:
+            self._pop_group()
+        super()._trim()
+
+
+class SlidingWindowMemory(BaseMemory):
+    """Fill from the newest message backwards under the token budget, whole turn groups.
+
+    ``overlap_tokens`` is headroom kept free below ``max_tokens - reserve_tokens`` so the
+    window is not cut at its hard edge every turn (reference default 320).
+    """
+
+    name = "sliding"
+
+    def __init__(self, *, overlap_tokens: int = 320, **config) -> None:
+        self.overlap_tokens = check_int("overlap_tokens", overlap_tokens)
+        super().__init__(**config)
+        if self.overlap_tokens >= self.budget - self._system_tokens:
+            raise ConfigError(f"overlap_tokens ({overlap_tokens}) leaves no room under the budget "
+                             f"({self.budget - self._system_tokens} tokens after the system prompt)",
+                              key="overlap_tokens")
+
+    def _headroom(self) -> int:
+        return self.overlap_tokens

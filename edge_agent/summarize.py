@@ -1,0 +1,108 @@
+"""Summarizers: the protocol, and the extractive summarizer that needs no LLM.
+
+A summarizer turns the previous summary (a list of fact lines) and the messages being
+compressed into a new list of fact lines of at most ``max_tokens`` tokens. It should
+"extract, do not rewrite": names, order numbers, dates, amounts, decisions, promises and
+open questions, each as verbatim as possible. The memory commits its result only when it
+succeeded; on failure nothing is replaced.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from edge_agent.memory.extract import extract
+from edge_agent.memory.recall import analyze
+from edge_agent.messages import Message
+from edge_agent.tokens import Counter
+
+_SENTENCE = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.!?])\s+")
+_CUE = re.compile(r"会在|将会|保证|承诺|负责|安排|记得|需要|待定|待确认|确认一下|还没|尚未|是否|能否|要不要|决定|确定|"
+                  r"同意|答应|跟进|回复您|回电|[？?]|\bwill\b|\bpromise|\bneed to\b|\btodo\b|\bfollow up\b|"
+                  r"\bpending\b|\bdecid|\bagreed?\b|\bconfirm|\bopen question", re.I)
+_FILLER = re.compile(r"^(好的|好|嗯|哦|谢谢|感谢|收到|明白|了解|没问题|ok|okay|thanks|thank you|sure|great)[。！!.,，~]*$",
+                     re.I)
+
+
+@runtime_checkable
+class Summarizer(Protocol):
+    """Anything with this coroutine can compress a summary/hybrid memory."""
+
+    llm_calls: int
+
+    async def summarize(self, previous: Sequence[str], messages: Sequence[Message], *,
+                        max_tokens: int, counter: Counter) -> list[str]:
+        """The new summary as fact lines, at most ``max_tokens`` tokens in all."""
+        ...
+
+
+def sentences(msg: Message) -> list[str]:
+    """The message's sentences, verbatim, each tagged with its role."""
+    parts = (p.strip() for p in _SENTENCE.split(msg.content))
+    return [f"{msg.role}: {p}" for p in parts if p and not _FILLER.match(p)]
+
+
+def _tfidf(texts: list[str]) -> np.ndarray:
+    vocab: dict[str, int] = {}
+    rows = []
+    for t in texts:
+        bag: dict[int, int] = {}
+        for term in analyze(t):
+            j = vocab.setdefault(term, len(vocab))
+            bag[j] = bag.get(j, 0) + 1
+        rows.append(bag)
+    m = np.zeros((len(texts), max(1, len(vocab))))
+    for i, bag in enumerate(rows):
+        for j, c in bag.items():
+            m[i, j] = c
+    df = (m > 0).sum(axis=0)
+    m *= np.log((1 + len(texts)) / (1 + df)) + 1
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    return m / np.where(norms == 0, 1, norms)
+
+
+class ExtractiveSummarizer:
+    """Fact-dense, central sentences first, verbatim, under a hard token cap. No LLM."""
+
+    llm_calls = 0
+
+    def __init__(self, duplicate_similarity: float = 0.7) -> None:
+        self.duplicate_similarity = duplicate_similarity
+
+    async def summarize(self, previous: Sequence[str], messages: Sequence[Message], *,
+                        max_tokens: int, counter: Counter) -> list[str]:
+        return self.select(list(previous), [s for m in messages for s in sentences(m)], max_tokens, counter)
+
+    def select(self, previous: list[str], fresh: list[str], max_tokens: int, counter: Counter) -> list[str]:
+        seen: set[str] = set()
+        items = [t for t in previous + fresh if not (t in seen or seen.add(t))]
+        if not items:
+            return []
+        vectors = _tfidf(items)
+        sims = vectors @ vectors.T
+        scores = self._scores(items, sims, n_previous=len(previous))
+        chosen: list[int] = []
+        used = 0
+        for i in np.argsort(-scores, kind="stable"):
+            n = counter(items[i]) + 1
+            if used + n > max_tokens:
+                continue
+            if any(sims[i, j] >= self.duplicate_similarity for j in chosen):
+                continue
+            chosen.append(int(i))
+            used += n
+        return [items[i] for i in sorted(chosen)]
+
+    @staticmethod
+    def _scores(items: list[str], sims: np.ndarray, n_previous: int) -> np.ndarray:
+        n = len(items)
+        facts = np.array([min(3, len(extract(t))) for t in items], dtype=float)
+        cues = np.array([1.0 if _CUE.search(t) else 0.0 for t in items])
+        centrality = (sims.sum(axis=1) - 1) / max(1, n - 1)
+        recency = np.linspace(0.0, 0.5, n)
+        carried = np.array([0.5 if i < n_previous else 0.0 for i in range(n)])
+        return 2.0 * facts + cues + 1.5 * centrality + recency + carried
