@@ -19,7 +19,7 @@ $(DEPS): pyproject.toml setup.py
 # The C ring buffer, built in place next to edge_agent/_ringbuf_py.py.
 # EDGE_AGENT_STRICT_BUILD=1 (set by .ci/run) turns a failed build into a failed make.
 $(EXT): $(DEPS) $(NATIVE) setup.py
-	$(BIN)/python setup.py -q build_ext --inplace
+	$(BIN)/python setup.py -q build_ext --inplace --force
 	touch $@
 
 test: setup

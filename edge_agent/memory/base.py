@@ -134,20 +134,44 @@ class BaseMemory:
         if self._system is not None:
             messages.append(self._system.to_dict())
             sections["system"] = self._system_tokens
-        avail = self.budget - self._system_tokens - self._headroom()
+        avail = self.budget - self._system_tokens
         floor = self._window_floor()
         first = self._recent_floor(floor, avail)
-        rem = avail - self.ring.tokens_from(first)
+        partial = self._partial_group(avail) if first == len(self.ring) else None
+        rem = avail - (self.ring.tokens_from(first) if partial is None else partial[1])
         for section, text, tokens in self._blocks(query, rem):
             if text:
                 messages.append({"role": "system", "content": text})
                 sections[section] = tokens
                 rem -= tokens
-        start = max(floor, self.ring.tail_fit(max(0, rem + self.ring.tokens_from(first))))
-        messages.extend(self._window_messages(start))
-        sections["recent"] = self.ring.tokens_from(start) - self._orphan_tokens(start)
+        if partial is not None:
+            messages.extend(self._render(self.ring[i]) for i in partial[0])
+            sections["recent"] = partial[1]
+        else:
+            older = max(0, rem - self._headroom())  # headroom limits older history only
+            start = min(first, max(floor, self.ring.tail_fit(older + self.ring.tokens_from(first))))
+            messages.extend(self._window_messages(start))
+            sections["recent"] = self.ring.tokens_from(start) - self._orphan_tokens(start)
         return Context(messages=messages, tokens=sum(sections.values()), sections=sections,
                        mode=self.mode)
+
+    def _partial_group(self, avail: int) -> tuple[list[int], int] | None:
+        """When even the newest group is over budget: its first message plus the longest
+        suffix that starts at an assistant message (tool results keep their call)."""
+        ring = self.ring
+        if not len(ring):
+            return None
+        g = ring.group_index(-1)
+        head_tokens = ring[g][3]
+        if head_tokens > avail or ring[g][2] & ORPHAN:
+            return [], 0
+        best, tokens = len(ring), 0
+        for i in range(len(ring) - 1, g, -1):
+            if head_tokens + ring.tokens_from(i) > avail:
+                break
+            if ring[i][1] == ROLE_CODES["assistant"]:
+                best, tokens = i, ring.tokens_from(i)
+        return [g, *range(best, len(ring))], head_tokens + tokens
 
     @property
     def mode(self) -> str:

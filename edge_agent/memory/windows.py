@@ -46,14 +46,18 @@ class SlidingWindowMemory(BaseMemory):
     """Fill from the newest message backwards under the token budget, whole turn groups.
 
     ``overlap_tokens`` is headroom kept free below ``max_tokens - reserve_tokens`` so the
-    window is not cut at its hard edge every turn (reference default 320).
+    window is not cut at its hard edge every turn (reference: 320 at 4096/800; by default
+    320, or a tenth of the budget when that is smaller). The last ``min_recent_rounds``
+    rounds may use the headroom: they outrank it.
     """
 
     name = "sliding"
 
-    def __init__(self, *, overlap_tokens: int = 320, **config) -> None:
-        self.overlap_tokens = check_int("overlap_tokens", overlap_tokens)
+    def __init__(self, *, overlap_tokens: int | None = None, **config) -> None:
         super().__init__(**config)
+        if overlap_tokens is None:
+            overlap_tokens = min(320, self.budget // 10)
+        self.overlap_tokens = check_int("overlap_tokens", overlap_tokens)
         if self.overlap_tokens >= self.budget - self._system_tokens:
             raise ConfigError(f"overlap_tokens ({overlap_tokens}) leaves no room under the budget "
                              f"({self.budget - self._system_tokens} tokens after the system prompt)",

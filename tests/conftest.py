@@ -1,0 +1,46 @@
+"""Shared fixtures: both ring implementations, a fast deterministic counter, the exact one."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from edge_agent import _ringbuf_py
+
+try:
+    from edge_agent import _ringbuf as _ringbuf_c
+except ImportError:  # not built here; CI builds strictly and fails before this point
+    _ringbuf_c = None
+
+STRICT = os.environ.get("EDGE_AGENT_STRICT_BUILD", "") not in ("", "0")
+
+
+def ring_impls() -> list:
+    impls = [pytest.param(_ringbuf_py.RingBuffer, id="py")]
+    marks = [] if _ringbuf_c is not None else [pytest.mark.skip(reason="C extension not built")]
+    impls.append(pytest.param(getattr(_ringbuf_c, "RingBuffer", None), id="c", marks=marks))
+    return impls
+
+
+@pytest.fixture(params=ring_impls())
+def Ring(request):
+    """The RingBuffer class: once the pure-Python specification, once the C module."""
+    return request.param
+
+
+def char_counter(text: str) -> int:
+    """A fast, deterministic counter for property tests: one token per 2 characters."""
+    return (len(text) + 1) // 2
+
+
+@pytest.fixture
+def counter():
+    return char_counter
+
+
+@pytest.fixture(scope="session")
+def exact_counter():
+    from edge_agent.tokens import load_counter
+
+    return load_counter()

