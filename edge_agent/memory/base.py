@@ -345,9 +345,9 @@ class BaseMemory:
         pass
 
     def _trim(self) -> None:
-        """Keep the ring near what the window can use; older groups go to the archive."""
+        """Keep only what the window can use; older groups go to the archive (recall)."""
         if not self.bounded:
             return
-        keep = 2 * self.budget
+        keep = self.budget - self._system_tokens
         while self.ring.n_groups > 1 and self.ring.total_tokens > keep:
             self._pop_group()

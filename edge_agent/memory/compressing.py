@@ -173,7 +173,10 @@ class SummaryMemory(CompressingMemory):
         super().__init__(**config)
 
     def _threshold_crossed(self) -> bool:
-        return self.ring.total_tokens > self.max_recent_tokens
+        """Past max_recent_tokens, or past half of what the window can show (small budgets):
+        at 4096/800 the reference's 1600 applies unchanged."""
+        limit = min(self.max_recent_tokens, max(1, (self.budget - self._system_tokens) // 2))
+        return self.ring.total_tokens > limit
 
     def _compress_cut(self) -> int:
         return self._last_group_upto(len(self.ring) - self.keep_last)

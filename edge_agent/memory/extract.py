@@ -170,17 +170,19 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
     return _clean_label(text[left:start]) or _label_after(text, end, right)
 
 
-def _spans(text: str) -> list[tuple[int, int, str, str]]:
-    found: list[tuple[int, int, str, str]] = []
+def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, category, value, label keyword) of every span, overlaps resolved by PRIORITY."""
+    found: list[tuple[int, int, str, str, str]] = []
     for category, pattern in PATTERNS:
         for m in pattern.finditer(text):
             group = next((g for g in ("v", "w") if g in pattern.groupindex and m.group(g)), None)
             s, e = (m.start(group), m.end(group)) if group else (m.start(), m.end())
             value = text[s:e].strip()
+            keyword = (m.group("l") or "") if "l" in pattern.groupindex else ""
             if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]", value)):
-                found.append((s, s + len(value), category, value))
+                found.append((s, s + len(value), category, value, keyword.lower()))
     found.sort(key=lambda f: (PRIORITY.index(f[2]), f[0], -(f[1] - f[0])))
-    taken: list[tuple[int, int, str, str]] = []
+    taken: list[tuple[int, int, str, str, str]] = []
     for f in found:
         if all(f[1] <= t[0] or f[0] >= t[1] for t in taken):
             taken.append(f)
@@ -251,15 +253,12 @@ def extract(text: str) -> list[Extracted]:
     """All facts in ``text``, in order of appearance (values are verbatim substrings)."""
     facts: list[Extracted] = _addresses(text)
     inside = [(f.start, f.end) for f in facts]
-    for start, end, category, value in _spans(text):
+    for start, end, category, value, keyword in _spans(text):
         if any(a <= start and end <= b for a, b in inside):
             continue  # a house number inside an address is not a date
         left, right = _clause_bounds(text, start, end)
         changed = bool(CHANGE.search(text[left:right]))
-        label = _label_for(text, start, end, category)
-        if category == "ref" and label.lower() in ("", "#"):
-            ref = re.match(r"(?i)(订单号|订单|工单号|工单|单号|order|ticket|case|invoice)", text[left:start].strip()[-12:] or "")
-            label = ref.group(1).lower() if ref else label
+        label = keyword or _label_for(text, start, end, category)
         key = _key(category, label, value, changed)
         replaces = f"{key}:" if category in ("ref", "product") and changed and label else ""
         facts.append(Extracted(category, value, label, key, start, end, replaces))

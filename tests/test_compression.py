@@ -1,0 +1,199 @@
+"""Summary and hybrid memory: thresholds, cooldown, one compression at a time, messages that
+arrive meanwhile, and nothing lost when the summarizer fails."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from edge_agent.memory import create_memory
+from edge_agent.messages import Message
+from edge_agent.summarize import ExtractiveSummarizer, Summarizer
+from tests.conftest import char_counter
+
+SYSTEM = "你是客服助手。"
+
+
+class Gate:
+    """A summarizer that waits until released, then answers like the extractive one."""
+
+    llm_calls = 0
+
+    def __init__(self):
+        self.started = asyncio.Event()
+        self.release = asyncio.Event()
+        self.calls = 0
+
+    async def summarize(self, previous, messages, *, max_tokens, counter):
+        self.calls += 1
+        self.started.set()
+        await self.release.wait()
+        return await ExtractiveSummarizer().summarize(previous, messages, max_tokens=max_tokens, counter=counter)
+
+
+class Broken:
+    llm_calls = 0
+
+    def __init__(self, result=None, exc=RuntimeError("model unavailable")):
+        self.result, self.exc, self.calls = result, exc, 0
+
+    async def summarize(self, previous, messages, *, max_tokens, counter):
+        self.calls += 1
+        if self.exc is not None:
+            raise self.exc
+        return self.result
+
+
+async def talk(mem, start, n, ts0=0.0, step=30.0, settle=False):
+    """n rounds; ``settle`` awaits background work after each, as a reply would."""
+    for i in range(start, start + n):
+        if settle:
+            await mem.flush()
+        await mem.add(Message("user", f"第{i}轮：我的问题是关于订单 #{20250000 + i} 的物流状态。", ts=ts0 + i * step))
+        await mem.add(Message("assistant", f"第{i}轮回答：订单 #{20250000 + i} 已发货，预计明天送达。",
+                              ts=ts0 + i * step + 1))
+
+
+def summary_mem(**kw):
+    cfg = dict(max_tokens=2000, reserve_tokens=200, system=SYSTEM, counter=char_counter, max_recent_tokens=300)
+    cfg.update(kw)
+    return create_memory("summary", **cfg)
+
+
+def test_protocol_is_runtime_checkable():
+    assert isinstance(ExtractiveSummarizer(), Summarizer)
+
+
+async def test_compresses_past_threshold_and_keeps_last_messages():
+    mem = summary_mem()
+    await talk(mem, 0, 12)
+    await mem.flush()
+    assert mem.stats.compressions >= 1 and mem.summary
+    assert len(mem) <= 12  # the summarized groups left the ring
+    ctx = mem.context()
+    assert ctx.sections["summary"] > 0 and ctx.messages[-1]["content"].startswith("第11轮回答")
+    assert all(line.startswith(("user: ", "assistant: ")) for line in mem.summary)  # verbatim facts
+
+
+async def test_summary_is_capped():
+    mem = summary_mem(summary_token_limit=60)
+    await talk(mem, 0, 30)
+    await mem.flush()
+    assert sum(char_counter(line) + 1 for line in mem.summary) <= 60
+
+
+async def test_cooldown_reads_message_timestamps():
+    mem = summary_mem(cooldown_s=20)
+    await talk(mem, 0, 10, step=1.0)     # all within 20 s: one compression at most
+    await mem.flush()
+    assert mem.stats.compressions == 1
+    await talk(mem, 10, 10, step=1.0)
+    await mem.flush()
+    assert mem.stats.compressions == 1   # still inside the cooldown by the messages' ts
+    await talk(mem, 40, 4, step=30.0)    # ts now far past the cooldown
+    await mem.flush()
+    assert mem.stats.compressions == 2
+
+
+async def test_one_compression_at_a_time_and_new_messages_are_kept():
+    gate = Gate()
+    mem = summary_mem(summarizer=gate, cooldown_s=0)
+    await talk(mem, 0, 8)
+    await asyncio.wait_for(gate.started.wait(), 5)
+    assert mem.compressing
+    await talk(mem, 8, 10)               # add() returns while the compression is blocked
+    assert gate.calls == 1               # no second compression while one runs
+    gate.release.set()
+    await mem.flush()
+    contents = [m.content for m in mem.history()]
+    for i in range(8, 18):               # everything that arrived during the compression is kept
+        assert any(c.startswith(f"第{i}轮：") for c in contents)
+
+
+async def test_failure_loses_nothing_and_falls_back_to_sliding_window():
+    broken = Broken()
+    mem = summary_mem(summarizer=broken, cooldown_s=0)
+    await talk(mem, 0, 15)
+    await mem.flush()
+    before = mem.history()
+    assert broken.calls >= 1 and mem.stats.compression_failures >= 1
+    assert mem.mode == "summary:fallback-sliding" and not mem.summary
+    assert len(before) == 30 and [m.content for m in before][0].startswith("第0轮")
+    ctx = mem.context()
+    assert ctx.tokens <= 1800 and ctx.messages[-1]["content"].startswith("第14轮回答")
+    # the summarizer recovers: the next compression commits and the mode returns to normal
+    mem.summarizer = ExtractiveSummarizer()
+    await talk(mem, 15, 2)
+    await mem.flush()
+    assert mem.stats.compressions == 1 and mem.mode == "summary"
+
+
+@pytest.mark.parametrize("result", [None, "not a list", [1, 2]])
+async def test_garbage_from_summarizer_is_a_failure(result):
+    mem = summary_mem(summarizer=Broken(result=result, exc=None), cooldown_s=0)
+    await talk(mem, 0, 12)
+    await mem.flush()
+    assert mem.stats.compressions == 0 and mem.stats.compression_failures >= 1 and len(mem) == 24
+
+
+async def test_paused_by_watchdog_degrades_to_sliding():
+    mem = summary_mem(cooldown_s=0)
+    mem.pause()
+    await talk(mem, 0, 15)
+    await mem.flush()
+    assert mem.stats.compressions == 0 and mem.mode == "summary:degraded-sliding"
+    assert mem.context().tokens <= 1800
+    mem.pause(False)
+    await talk(mem, 15, 1)
+    await mem.flush()
+    assert mem.stats.compressions == 1
+
+
+async def test_hybrid_message_count_policy():
+    mem = create_memory("hybrid", max_tokens=8000, reserve_tokens=500, system=SYSTEM, counter=char_counter,
+                        cooldown_s=0)
+    await talk(mem, 0, 9)                          # 18 messages: keep all
+    assert len([m for m in mem.context().messages if m["role"] != "system"]) == 18
+    await talk(mem, 9, 6)                          # 30 messages: slide to the last 20
+    recent = [m for m in mem.context().messages if m["role"] != "system"]
+    assert len(recent) == 20 and recent[0]["content"].startswith("第5轮：")
+    assert mem.stats.compressions == 0
+    await talk(mem, 15, 6)                         # 42 messages: compress the middle
+    await mem.flush()
+    assert mem.stats.compressions == 1 and len(mem) <= 22
+    ctx = mem.context()
+    assert ctx.sections["summary"] > 0 and ctx.messages[-1]["content"].startswith("第20轮回答")
+
+
+async def test_hybrid_rounds_form():
+    mem = create_memory("hybrid", form="rounds", recent_rounds=3, system=SYSTEM, counter=char_counter,
+                        cooldown_s=0)
+    await talk(mem, 0, 7)
+    await mem.flush()
+    assert mem.stats.compressions == 1
+    ctx = mem.context()
+    assert ctx.messages[1]["role"] == "system"     # facts/summary follow the system prompt
+    convo = [m["content"] for m in ctx.messages if m["role"] != "system"]
+    assert convo[0].startswith("第4轮：") and len(convo) == 6
+
+
+async def test_hybrid_failure_degrades_to_sliding():
+    mem = create_memory("hybrid", system=SYSTEM, counter=char_counter, cooldown_s=0, summarizer=Broken())
+    await talk(mem, 0, 25)
+    await mem.flush()
+    assert mem.stats.compression_failures >= 1 and len(mem) == 50
+    assert mem.mode == "hybrid:fallback-sliding"
+    assert mem.context().messages[-1]["content"].startswith("第24轮回答")
+
+
+async def test_facts_survive_compression():
+    mem = summary_mem(cooldown_s=0, max_recent_tokens=200)
+    await mem.add(Message("user", "我叫王小明，手机 13812345678，预算 5 万元", ts=0))
+    await mem.add(Message("assistant", "好的，已记录。", ts=1))
+    await talk(mem, 1, 40, settle=True)
+    await mem.flush()
+    assert mem.stats.compressions >= 2
+    text = mem.context().text()
+    for value in ("王小明", "13812345678", "5 万元"):
+        assert value in text

@@ -1,0 +1,111 @@
+"""Key-fact extraction and the pinned table."""
+
+from __future__ import annotations
+
+import pytest
+
+from edge_agent.memory import create_memory
+from edge_agent.memory.extract import extract
+from edge_agent.memory.facts import FactTable
+from edge_agent.messages import Message
+from tests.conftest import char_counter
+
+# (text, category, value) the extractor was built around
+CORE = [
+    ("我叫王小明，订单号 #20250115001", "name", "王小明"),
+    ("我叫王小明，订单号 #20250115001", "ref", "#20250115001"),
+    ("手机 13812345678", "phone", "13812345678"),
+    ("明天上午九点开会", "datetime", "明天上午九点"),
+    ("下周三前把方案初稿发给我", "datetime", "下周三前"),
+    ("预算大概5万", "amount", "5万"),
+    ("需要20台RK3568开发板", "count", "20台"),
+    ("需要20台RK3568开发板", "product", "RK3568"),
+    ("我们决定采用方案A，下个月落地", "decision", "我们决定采用方案A"),
+    ("email john.smith@example.com", "email", "john.smith@example.com"),
+    ("Budget is $12,500", "amount", "$12,500"),
+    ("身份证号 110101199003074518", "id_card", "110101199003074518"),
+]
+
+# Phrasings written after the extractor, not tuned to it: the share found is asserted below.
+HELD_OUT = [
+    ("您好，我姓李，叫李思远，想咨询一下退款", "name", "李思远"),
+    ("麻烦记一下我的联系方式：139 1234 5678", "phone", "139 1234 5678"),
+    ("快递单号是SF1234567890，帮我查查", "ref", "SF1234567890"),
+    ("合同金额一共是 38,000 元", "amount", "38,000 元"),
+    ("我们打算下个月15号之前上线", "datetime", "下个月15号之前"),
+    ("能不能后天下午三点半给我回个电话", "datetime", "后天下午三点半"),
+    ("这次采购 150 套工位", "count", "150 套"),
+    ("我想换成 Mate 60 Pro", "product", "Mate 60 Pro"),
+    ("我的邮箱是 xiaoming.wang@corp.cn", "email", "xiaoming.wang@corp.cn"),
+    ("最后决定走方案B，月底前落地", "decision", "最后决定走方案B"),
+    ("Hi, this is Maria Garcia from Acme.", "name", "Maria Garcia"),
+    ("The invoice number is INV-2024-0087.", "ref", "INV-2024-0087"),
+    ("We can pay up to 2.5 million USD for the whole project", "amount", "2.5 million USD"),
+    ("Could we meet on Thursday at 4:30 pm?", "datetime", "on Thursday at 4:30 pm"),
+    ("We'll need 12 licenses for the team.", "count", "12 licenses"),
+    ("Reach me at +44 20 7946 0958 after six.", "phone", "+44 20 7946 0958"),
+    ("Ship it to 221B Baker Street, London", "address", "221B Baker Street"),
+    ("Let's go with Plan C for the rollout.", "decision", "Let's go with Plan C for the rollout"),
+    ("价格是￥2,999，可以分期吗", "amount", "￥2,999"),
+    ("工单 CS-88231 还没人处理", "ref", "CS-88231"),
+    ("预计 2025-03-01 交付", "datetime", "2025-03-01"),
+    ("我们公司有 300 人", "count", "300 人"),
+    ("the deadline is March 14th, 2025", "datetime", "March 14th, 2025"),
+    ("my colleague's number is 021-64321234", "phone", "021-64321234"),
+]
+
+
+def found(text, category, value):
+    return any(f.category == category and value in f.value for f in extract(text))
+
+
+@pytest.mark.parametrize("text, category, value", CORE)
+def test_core_extraction(text, category, value):
+    assert found(text, category, value), [(f.category, f.value) for f in extract(text)]
+
+
+def test_held_out_phrasings():
+    misses = [(t, c, v) for t, c, v in HELD_OUT if not found(t, c, v)]
+    share = 1 - len(misses) / len(HELD_OUT)
+    assert share >= 0.8, f"found {share:.0%} of held-out facts; missed: {misses}"
+
+
+def test_values_are_verbatim():
+    text = "我叫王小明，订单号 #20250115001，预算 5 万，明天上午九点到"
+    for f in extract(text):
+        assert f.value in text
+
+
+def test_newer_value_supersedes_and_old_is_kept():
+    table = FactTable(char_counter)
+    table.observe("交付日期定在 3月15日，预算 5 万", 2)
+    table.observe("交付日期改到3月20日", 9)
+    fact = next(f for f in table if f.category == "datetime")
+    assert fact.value == "3月20日" and fact.turn == 9 and fact.history == [("3月15日", 2)]
+    assert table.values()["amount:预算"] == "5 万"
+
+
+def test_identifiers_coexist_unless_corrected():
+    table = FactTable(char_counter)
+    table.observe("订单号 #20250115001", 1)
+    table.observe("还有一个订单号 #20250115009", 3)
+    assert {f.value for f in table if f.category == "ref"} == {"#20250115001", "#20250115009"}
+    table.observe("不对，订单号应该是 #20250115002", 5)
+    refs = {f.value for f in table if f.category == "ref"}
+    assert "#20250115002" in refs and "#20250115009" not in refs  # the newest one was corrected
+    corrected = next(f for f in table if f.value == "#20250115002")
+    assert corrected.history == [("#20250115009", 3)]
+
+
+async def test_facts_pinned_in_context_under_their_cap():
+    mem = create_memory("sliding", max_tokens=600, reserve_tokens=100, facts=True, fact_tokens=120,
+                        counter=char_counter, system="s")
+    await mem.add(Message("user", "我叫王小明，订单号 #20250115001，手机 13812345678"))
+    await mem.add(Message("assistant", "好的"))
+    for i in range(40):
+        await mem.add(Message("user", f"闲聊第{i}轮，今天天气不错，随便聊聊。"))
+        await mem.add(Message("assistant", "是的，天气很好。"))
+    ctx = mem.context(query="订单号是多少")
+    assert 0 < ctx.sections["facts"] <= 120
+    assert "#20250115001" in ctx.text() and "王小明" in ctx.text()
+    assert ctx.messages[1]["role"] == "system" and ctx.messages[1]["content"].startswith("Key facts")
