@@ -46,7 +46,8 @@ def sentences(msg: Message) -> list[str]:
     return [f"{msg.role}: {p}" for p in parts if p and not _FILLER.match(p)]
 
 
-def _tfidf(texts: list[str]) -> np.ndarray:
+def _vectors(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Row-normalized TF-IDF (for centrality) and binary term vectors (for redundancy)."""
     vocab: dict[str, int] = {}
     rows = []
     for t in texts:
@@ -55,23 +56,36 @@ def _tfidf(texts: list[str]) -> np.ndarray:
             j = vocab.setdefault(term, len(vocab))
             bag[j] = bag.get(j, 0) + 1
         rows.append(bag)
-    m = np.zeros((len(texts), max(1, len(vocab))))
+    tf = np.zeros((len(texts), max(1, len(vocab))))
     for i, bag in enumerate(rows):
         for j, c in bag.items():
-            m[i, j] = c
-    df = (m > 0).sum(axis=0)
-    m *= np.log((1 + len(texts)) / (1 + df)) + 1
+            tf[i, j] = c
+    df = (tf > 0).sum(axis=0)
+    tfidf = tf * (np.log((1 + len(texts)) / (1 + df)) + 1)
+    binary = (tf > 0).astype(float)
+    return _normalize(tfidf), _normalize(binary)
+
+
+def _normalize(m: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(m, axis=1, keepdims=True)
     return m / np.where(norms == 0, 1, norms)
 
 
 class ExtractiveSummarizer:
-    """Fact-dense, central sentences first, verbatim, under a hard token cap. No LLM."""
+    """Fact-dense, central, non-redundant sentences first, verbatim, under a hard token cap.
+
+    Scores: extracted facts (x2, up to 3), a cue for promises / decisions / open questions,
+    TF-IDF centrality, recency, and a bonus for lines carried from the previous summary.
+    Lines are picked greedily by score minus redundancy with what is already picked (MMR);
+    a line whose terms overlap a picked one by ``duplicate_similarity`` or more is skipped
+    unless it carries a fact value the picked one does not. No LLM: ``llm_calls`` stays 0.
+    """
 
     llm_calls = 0
 
-    def __init__(self, duplicate_similarity: float = 0.7) -> None:
+    def __init__(self, duplicate_similarity: float = 0.75, redundancy_weight: float = 2.0) -> None:
         self.duplicate_similarity = duplicate_similarity
+        self.redundancy_weight = redundancy_weight
 
     async def summarize(self, previous: Sequence[str], messages: Sequence[Message], *,
                         max_tokens: int, counter: Counter) -> list[str]:
@@ -82,27 +96,31 @@ class ExtractiveSummarizer:
         items = [t for t in previous + fresh if not (t in seen or seen.add(t))]
         if not items:
             return []
-        vectors = _tfidf(items)
-        sims = vectors @ vectors.T
-        scores = self._scores(items, sims, n_previous=len(previous))
+        tfidf, binary = _vectors(items)
+        overlap = binary @ binary.T
+        facts = [{f.value for f in extract(t)} for t in items]
+        base = self._scores(items, tfidf @ tfidf.T, facts, n_previous=len(previous))
         chosen: list[int] = []
+        left = set(range(len(items)))
         used = 0
-        for i in np.argsort(-scores, kind="stable"):
+        while left:
+            redundancy = overlap[:, chosen].max(axis=1) if chosen else np.zeros(len(items))
+            i = max(left, key=lambda k: (base[k] - self.redundancy_weight * redundancy[k], -k))
+            left.discard(i)
+            if any(overlap[i, j] >= self.duplicate_similarity and facts[i] <= facts[j] for j in chosen):
+                continue
             n = counter(items[i]) + 1
-            if used + n > max_tokens:
-                continue
-            if any(sims[i, j] >= self.duplicate_similarity for j in chosen):
-                continue
-            chosen.append(int(i))
-            used += n
+            if used + n <= max_tokens:
+                chosen.append(i)
+                used += n
         return [items[i] for i in sorted(chosen)]
 
     @staticmethod
-    def _scores(items: list[str], sims: np.ndarray, n_previous: int) -> np.ndarray:
+    def _scores(items: list[str], sims: np.ndarray, facts: list[set[str]], n_previous: int) -> np.ndarray:
         n = len(items)
-        facts = np.array([min(3, len(extract(t))) for t in items], dtype=float)
+        n_facts = np.array([min(3, len(f)) for f in facts], dtype=float)
         cues = np.array([1.0 if _CUE.search(t) else 0.0 for t in items])
         centrality = (sims.sum(axis=1) - 1) / max(1, n - 1)
         recency = np.linspace(0.0, 0.5, n)
         carried = np.array([0.5 if i < n_previous else 0.0 for i in range(n)])
-        return 2.0 * facts + cues + 1.5 * centrality + recency + carried
+        return 2.0 * n_facts + cues + 1.5 * centrality + recency + carried
