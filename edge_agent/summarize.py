@@ -3,14 +3,15 @@
 A summarizer turns the previous summary (a list of fact lines) and the messages being
 compressed into a new list of fact lines of at most ``max_tokens`` tokens. It should
 "extract, do not rewrite": names, order numbers, dates, amounts, decisions, promises and
-open questions, each as verbatim as possible. The memory commits its result only when it
-succeeded; on failure nothing is replaced.
+open questions, each as verbatim as possible. ``pinned`` holds values the prompt already
+carries verbatim (the key-fact table): a summary need not spend tokens repeating them. The
+memory commits a result only when the summarizer succeeded; on failure nothing is replaced.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -21,9 +22,11 @@ from edge_agent.messages import Message
 from edge_agent.tokens import Counter
 
 _SENTENCE = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.!?])\s+")
-_CUE = re.compile(r"会在|将会|保证|承诺|负责|安排|记得|需要|待定|待确认|确认一下|还没|尚未|是否|能否|要不要|决定|确定|"
-                  r"同意|答应|跟进|回复您|回电|[？?]|\bwill\b|\bpromise|\bneed to\b|\btodo\b|\bfollow up\b|"
-                  r"\bpending\b|\bdecid|\bagreed?\b|\bconfirm|\bopen question", re.I)
+# promises, decisions, tasks and explicitly open questions (an answered "?" is not open)
+_CUE = re.compile(r"保证|承诺|答应|我们会在|会在.{1,12}前|将在|决定|确定了|定了|同意|敲定|任务|待办|"
+                  r"待定|待确认|还没确定|尚未|是否需要|要不要|还有一个问题|"
+                  r"\bwill\b.{0,30}\bby\b|\bpromis|\bdecid|\bagreed\b|\btodo\b|\bto-do\b|\baction item|"
+                  r"\bfollow[- ]up\b|\bpending\b|\bTBD\b|\bopen question|\bnot yet decided", re.I)
 _FILLER = re.compile(r"^(好的|好|嗯|哦|谢谢|感谢|收到|明白|了解|没问题|ok|okay|thanks|thank you|sure|great)[。！!.,，~]*$",
                      re.I)
 
@@ -35,7 +38,7 @@ class Summarizer(Protocol):
     llm_calls: int
 
     async def summarize(self, previous: Sequence[str], messages: Sequence[Message], *,
-                        max_tokens: int, counter: Counter) -> list[str]:
+                        max_tokens: int, counter: Counter, pinned: Collection[str] = ()) -> list[str]:
         """The new summary as fact lines, at most ``max_tokens`` tokens in all."""
         ...
 
@@ -74,8 +77,10 @@ def _normalize(m: np.ndarray) -> np.ndarray:
 class ExtractiveSummarizer:
     """Fact-dense, central, non-redundant sentences first, verbatim, under a hard token cap.
 
-    Scores: extracted facts (x2, up to 3), a cue for promises / decisions / open questions,
-    TF-IDF centrality, recency, and a bonus for lines carried from the previous summary.
+    Scores: extracted facts not already pinned (x2, up to 3), a cue for promises /
+    decisions / open questions, TF-IDF centrality, recency, and a bonus for lines carried
+    from the previous summary. Only lines with an unpinned fact or a cue are kept: the cap
+    is a ceiling, not a target.
     Lines are picked greedily by score minus redundancy with what is already picked (MMR);
     a line whose terms overlap a picked one by ``duplicate_similarity`` or more is skipped
     unless it carries a fact value the picked one does not. No LLM: ``llm_calls`` stays 0.
@@ -88,20 +93,23 @@ class ExtractiveSummarizer:
         self.redundancy_weight = redundancy_weight
 
     async def summarize(self, previous: Sequence[str], messages: Sequence[Message], *,
-                        max_tokens: int, counter: Counter) -> list[str]:
-        return self.select(list(previous), [s for m in messages for s in sentences(m)], max_tokens, counter)
+                        max_tokens: int, counter: Counter, pinned: Collection[str] = ()) -> list[str]:
+        fresh = [s for m in messages for s in sentences(m)]
+        return self.select(list(previous), fresh, max_tokens, counter, pinned=set(pinned))
 
-    def select(self, previous: list[str], fresh: list[str], max_tokens: int, counter: Counter) -> list[str]:
+    def select(self, previous: list[str], fresh: list[str], max_tokens: int, counter: Counter,
+               pinned: set[str] | frozenset[str] = frozenset()) -> list[str]:
         seen: set[str] = set()
         items = [t for t in previous + fresh if not (t in seen or seen.add(t))]
         if not items:
             return []
         tfidf, binary = _vectors(items)
         overlap = binary @ binary.T
-        facts = [{f.value for f in extract(t)} for t in items]
-        base = self._scores(items, tfidf @ tfidf.T, facts, n_previous=len(previous))
+        facts = [{f.value for f in extract(t)} - pinned for t in items]
+        cues = [bool(_CUE.search(t)) for t in items]
+        base = self._scores(tfidf @ tfidf.T, facts, cues, n_previous=len(previous))
         chosen: list[int] = []
-        left = set(range(len(items)))
+        left = {i for i in range(len(items)) if facts[i] or cues[i]}
         used = 0
         while left:
             redundancy = overlap[:, chosen].max(axis=1) if chosen else np.zeros(len(items))
@@ -116,10 +124,10 @@ class ExtractiveSummarizer:
         return [items[i] for i in sorted(chosen)]
 
     @staticmethod
-    def _scores(items: list[str], sims: np.ndarray, facts: list[set[str]], n_previous: int) -> np.ndarray:
-        n = len(items)
+    def _scores(sims: np.ndarray, facts: list[set[str]], cue: list[bool], n_previous: int) -> np.ndarray:
+        n = len(facts)
         n_facts = np.array([min(3, len(f)) for f in facts], dtype=float)
-        cues = np.array([1.0 if _CUE.search(t) else 0.0 for t in items])
+        cues = np.array(cue, dtype=float)
         centrality = (sims.sum(axis=1) - 1) / max(1, n - 1)
         recency = np.linspace(0.0, 0.5, n)
         carried = np.array([0.5 if i < n_previous else 0.0 for i in range(n)])

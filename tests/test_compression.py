@@ -25,11 +25,12 @@ class Gate:
         self.release = asyncio.Event()
         self.calls = 0
 
-    async def summarize(self, previous, messages, *, max_tokens, counter):
+    async def summarize(self, previous, messages, *, max_tokens, counter, pinned=()):
         self.calls += 1
         self.started.set()
         await self.release.wait()
-        return await ExtractiveSummarizer().summarize(previous, messages, max_tokens=max_tokens, counter=counter)
+        return await ExtractiveSummarizer().summarize(previous, messages, max_tokens=max_tokens, counter=counter,
+                                                     pinned=pinned)
 
 
 class Broken:
@@ -38,7 +39,7 @@ class Broken:
     def __init__(self, result=None, exc=RuntimeError("model unavailable")):
         self.result, self.exc, self.calls = result, exc, 0
 
-    async def summarize(self, previous, messages, *, max_tokens, counter):
+    async def summarize(self, previous, messages, *, max_tokens, counter, pinned=()):
         self.calls += 1
         if self.exc is not None:
             raise self.exc

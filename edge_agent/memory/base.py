@@ -25,7 +25,7 @@ from edge_agent.errors import BudgetError, ConfigError
 from edge_agent.memory.blocks import BlockFitter
 from edge_agent.memory.context import SECTIONS, Context
 from edge_agent.memory.facts import FactTable
-from edge_agent.memory.recall import RecallArchive
+from edge_agent.memory.recall import RecallArchive, analyze
 from edge_agent.messages import (FLAG_CAPPED, ROLE_CODES, ROLES, Message, decode_payload,
                                  encode_payload, text_for_counting)
 from edge_agent.ringbuf import GROUP_START, ORPHAN, Record, RingBuffer
@@ -139,7 +139,7 @@ class BaseMemory:
         first = self._recent_floor(floor, avail)
         partial = self._partial_group(avail) if first == len(self.ring) else None
         rem = avail - (self.ring.tokens_from(first) if partial is None else partial[1])
-        for section, text, tokens in self._blocks(query, rem):
+        for section, text, tokens in self._blocks(query, rem, first):
             if text:
                 messages.append({"role": "system", "content": text})
                 sections[section] = tokens
@@ -314,20 +314,25 @@ class BaseMemory:
             first = max(floor, ring.tail_fit(max(0, avail)))
         return first
 
-    def _blocks(self, query: str | None, rem: int):
+    def _blocks(self, query: str | None, rem: int, first: int):
         """Yield (section, text, tokens) for facts, summary and recall, each fitted to ``rem``."""
+        shown: list[str] = []
         if self.facts is not None:
             header, lines, order = self.facts.lines(query)
             text, n = self._fitters["facts"].fit(header, lines, cap=min(self.fact_tokens, rem), order=order)
             rem -= n
+            shown.append(text)
             yield "facts", text, n
         header, lines = self._summary_lines()
         if lines:
             text, n = self._fitters["summary"].fit(header, lines, cap=rem)
             rem -= n
+            shown.append(text)
             yield "summary", text, n
-        if self.archive is not None and query:
-            header, lines, order = self.archive.lines(query, self.counter)
+        if self.archive is not None and query and len(self.archive):
+            shown.extend(self._decode(self.ring[i]).content for i in range(first, len(self.ring)))
+            covered = set(analyze("\n".join(shown)))
+            header, lines, order = self.archive.lines(query, covered)
             text, n = self._fitters["recall"].fit(header, lines, cap=min(self.recall_tokens, rem), order=order)
             yield "recall", text, n
 

@@ -9,6 +9,9 @@ from edge_agent.memory.recall import analyze
 from edge_agent.tokens import Counter
 
 HEADER = "Key facts (verbatim from the conversation; the newest value wins):"
+# Over the block's cap, facts relevant to the query go first, then by category, then newest.
+CATEGORY_RANK = {"name": 0, "phone": 1, "email": 1, "decision": 2, "address": 2, "datetime": 3, "amount": 3,
+                 "ref": 4, "id_card": 4, "bank_card": 4, "product": 5, "count": 5}
 
 
 @dataclass(slots=True)
@@ -22,6 +25,7 @@ class Fact:
     history: list[tuple[str, int]] = field(default_factory=list)  # (older value, its turn)
     line: str = ""
     tokens: int = 0
+    terms: frozenset[str] = frozenset()
 
 
 class FactTable:
@@ -71,6 +75,7 @@ class FactTable:
             line += f"; earlier {old}, turn {old_turn}"
         fact.line = line + ")"
         fact.tokens = self.counter(fact.line)
+        fact.terms = frozenset(analyze(fact.line))
 
     def __len__(self) -> int:
         return len(self._facts)
@@ -90,9 +95,8 @@ class FactTable:
         facts = list(self._facts.values())
         terms = set(analyze(query)) if query else set()
 
-        def priority(f: Fact) -> tuple[int, int]:
-            hit = bool(terms) and bool(terms & set(analyze(f.line)))
-            return (0 if hit else 1, -max(f.turn, f.order))
+        def priority(f: Fact) -> tuple[int, int, int]:
+            return (0 if terms & f.terms else 1, CATEGORY_RANK.get(f.category, 6), -f.turn)
 
         facts.sort(key=priority)
         return HEADER, [(f.line, f.tokens) for f in facts], [f.order for f in facts]

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from edge_agent.messages import Message
-from edge_agent.tokens import Counter
 
 HEADER = "Earlier turns recalled for this question:"
 _WORD = re.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)*|[\u4e00-\u9fff\u3400-\u4dbf]+")
@@ -46,9 +45,10 @@ class RecallArchive:
     """Bounded BM25 index of archived turn groups."""
 
     def __init__(self, max_bytes: int = 4 << 20, top_k: int = 6, k1: float = 1.2, b: float = 0.75,
-                 min_relative_score: float = 0.5) -> None:
+                 min_relative_score: float = 0.5, min_novelty: float = 0.35) -> None:
         self.max_bytes = max_bytes
         self.min_relative_score = min_relative_score
+        self.min_novelty = min_novelty
         self.top_k = top_k
         self.k1, self.b = k1, b
         self._docs: deque[_Doc] = deque()
@@ -112,7 +112,13 @@ class RecallArchive:
         return [(self._docs[i].line, self._docs[i].tokens, float(scores[i]), self._docs[i].id)
                 for i in best if scores[i] >= floor]
 
-    def lines(self, query: str, counter: Counter) -> tuple[str, list[tuple[str, int]], list[int]]:
-        """Header, (line, tokens) best first, and chronological display order."""
-        hits = self.search(query)
+    def novelty(self, doc_id: int, covered: set[str]) -> float:
+        """Share of a group's distinct terms that ``covered`` (the rest of the prompt) lacks."""
+        terms = self._by_id[doc_id].terms
+        return 1.0 - len(covered.intersection(terms)) / max(1, len(terms))
+
+    def lines(self, query: str, covered: set[str] = frozenset()) -> tuple[str, list[tuple[str, int]], list[int]]:
+        """Header, (line, tokens) best first, and chronological display order. Groups that
+        would add little the prompt does not already say (``covered`` terms) are left out."""
+        hits = [h for h in self.search(query) if self.novelty(h[3], covered) >= self.min_novelty]
         return HEADER, [(line, tokens) for line, tokens, _, _ in hits], [doc_id for *_, doc_id in hits]
