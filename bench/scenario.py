@@ -7,13 +7,15 @@ Per strategy: mean tokens per request over the 10 requests ending at turns 15, 6
 early-fact recall at those turns (share of the 22 planted facts whose current value is
 verbatim in the context built for a question about it); compressions and extra LLM calls
 per 100 turns; memory time per turn (add + context + add; compression is background work
-and reported on its own); the memory's Python heap at the end (tracemalloc).
+and reported on its own); the Python heap the session holds at the end (tracemalloc, a
+separate run) and the ring's own bytes (the C arena is malloc'd, outside tracemalloc).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 import time
 import tracemalloc
 
@@ -36,10 +38,10 @@ CONFIGS = {
 }
 
 
-async def run_one(strategy: str, options: dict, turns: int) -> dict:
-    counter = default_counter()
-    tracemalloc.start()
-    mem = create_memory(strategy, max_tokens=4096, reserve_tokens=800, system=SYSTEM, counter=counter, **options)
+async def play(strategy: str, options: dict, turns: int, probe: bool) -> tuple:
+    """One run of the conversation; ``probe`` measures tokens, timings and recall."""
+    mem = create_memory(strategy, max_tokens=4096, reserve_tokens=800, system=SYSTEM,
+                        counter=default_counter(), **options)
     tokens, mem_us, recall, compress_s = [], [], {}, 0.0
     ts = 1_700_000_000.0
     for turn, (user, reply) in enumerate(conversation(turns), start=1):
@@ -53,10 +55,18 @@ async def run_one(strategy: str, options: dict, turns: int) -> dict:
         t1 = time.perf_counter()
         await mem.flush()
         compress_s += time.perf_counter() - t1
-        if turn in MARKS:
+        if probe and turn in MARKS:
             recall[turn] = sum(f.value_at(turn) in mem.context(query=f.question).text() for f in FACTS) / len(FACTS)
+    return mem, tokens, mem_us, recall, compress_s
+
+
+async def run_one(strategy: str, options: dict, turns: int) -> dict:
+    mem, tokens, mem_us, recall, compress_s = await play(strategy, options, turns, probe=True)
+    tracemalloc.start()  # a second, identical run for the heap: tracemalloc slows the timed one
+    kept = await play(strategy, options, turns, probe=False)
     heap = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
+    del kept
     per100 = 100 / turns
     return {
         "strategy": strategy, "options": options,
@@ -67,6 +77,8 @@ async def run_one(strategy: str, options: dict, turns: int) -> dict:
         "memory_us_median": percentile(mem_us, 50), "memory_us_p99": percentile(mem_us, 99),
         "compression_ms_total": compress_s * 1e3,
         "heap_kb": heap / 1024,
+        "ring_kb": sys.getsizeof(mem.ring) / 1024,
+        "archive_kb": (mem.archive.nbytes / 1024) if mem.archive is not None else 0.0,
     }
 
 
@@ -78,10 +90,10 @@ def main() -> None:
     results = {name: asyncio.run(run_one(s, o, args.turns)) for name, (s, o) in CONFIGS.items()}
     marks = [m for m in MARKS if m <= args.turns]
     headers = (["strategy"] + [f"tokens@{m}" for m in marks] + [f"recall@{m}" for m in marks]
-               + ["compress/100", "LLM calls/100", "mem us p50", "mem us p99", "heap KB"])
+               + ["compress/100", "LLM calls/100", "mem us p50", "mem us p99", "py heap KB", "ring KB"])
     rows = [[name] + [r["tokens"][str(m)] for m in marks] + [f"{r['recall'][str(m)]:.0%}" for m in marks]
             + [r["compressions_per_100"], r["llm_calls_per_100"], r["memory_us_median"], r["memory_us_p99"],
-               r["heap_kb"]] for name, r in results.items()]
+               r["heap_kb"], r["ring_kb"]] for name, r in results.items()]
     print(f"120-turn scenario ({len(FACTS)} planted facts, 2 changed), exact DeepSeek token counts")
     print(table(headers, rows))
     print(f"JSON: {write_json('scenario', {'turns': args.turns, 'results': results}, args.json)}")

@@ -108,6 +108,15 @@ def decode_payload(role_code: int, payload: bytes, flags: int, ts: float) -> Mes
     return Message(role=role, content=payload.decode("utf-8"), ts=ts)  # type: ignore[arg-type]
 
 
+def payload_dict(role_code: int, payload: bytes, flags: int) -> dict[str, Any]:
+    """The OpenAI-style dict of a ring record, without re-validating (checked on add)."""
+    if flags & FLAG_EXTRA:
+        d = json.loads(payload)
+        d["role"] = ROLES[role_code]
+        return d
+    return {"role": ROLES[role_code], "content": payload.decode("utf-8")}
+
+
 def text_for_counting(msg: Message) -> str:
     """What a token counter sees of a message: content plus name and tool calls."""
     if msg.tool_calls is None and msg.name is None:

@@ -27,7 +27,7 @@ from edge_agent.memory.context import SECTIONS, Context
 from edge_agent.memory.facts import FactTable
 from edge_agent.memory.recall import RecallArchive, analyze
 from edge_agent.messages import (FLAG_CAPPED, ROLE_CODES, ROLES, Message, decode_payload,
-                                 encode_payload, text_for_counting)
+                                 encode_payload, payload_dict, text_for_counting)
 from edge_agent.ringbuf import GROUP_START, ORPHAN, Record, RingBuffer
 from edge_agent.tokens import MESSAGE_OVERHEAD, Counter, default_counter
 
@@ -268,7 +268,7 @@ class BaseMemory:
         return decode_payload(rec[1], rec[5], rec[2], rec[4])
 
     def _render(self, rec: Record) -> dict[str, Any]:
-        d = self._decode(rec).to_dict()
+        d = payload_dict(rec[1], rec[5], rec[2])
         cap = self._caps.get(rec[0])
         if cap is not None:
             d["content"] = self._capped_text(d["content"], *cap)
@@ -330,8 +330,10 @@ class BaseMemory:
             shown.append(text)
             yield "summary", text, n
         if self.archive is not None and query and len(self.archive):
-            shown.extend(self._decode(self.ring[i]).content for i in range(first, len(self.ring)))
-            covered = set(analyze("\n".join(shown)))
+            def covered() -> set[str]:
+                shown.extend(self._render(self.ring[i])["content"] for i in range(first, len(self.ring)))
+                return set(analyze("\n".join(shown)))
+
             header, lines, order = self.archive.lines(query, covered)
             text, n = self._fitters["recall"].fit(header, lines, cap=min(self.recall_tokens, rem), order=order)
             yield "recall", text, n

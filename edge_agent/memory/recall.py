@@ -8,8 +8,10 @@ by bytes; the oldest groups leave it first (the session store keeps everything o
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter as Bag
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -38,22 +40,32 @@ class _Doc:
     tokens: int
     length: int
     nbytes: int
-    terms: Bag
+    terms: tuple[str, ...]  # distinct, interned
+
+
+class _Posting:
+    """Doc ids (ascending) and term frequencies of one term; docs leave oldest first."""
+
+    __slots__ = ("ids", "tfs")
+
+    def __init__(self) -> None:
+        self.ids: list[int] = []
+        self.tfs: list[int] = []
 
 
 class RecallArchive:
     """Bounded BM25 index of archived turn groups."""
 
     def __init__(self, max_bytes: int = 4 << 20, top_k: int = 6, k1: float = 1.2, b: float = 0.75,
-                 min_relative_score: float = 0.5, min_novelty: float = 0.35) -> None:
+                 min_relative_score: float = 0.5, min_novelty: float = 0.35, max_query_terms: int = 16) -> None:
+        self.max_query_terms = max_query_terms
         self.max_bytes = max_bytes
         self.min_relative_score = min_relative_score
         self.min_novelty = min_novelty
         self.top_k = top_k
         self.k1, self.b = k1, b
         self._docs: deque[_Doc] = deque()
-        self._by_id: dict[int, _Doc] = {}
-        self._postings: dict[str, dict[int, int]] = {}
+        self._postings: dict[str, _Posting] = {}
         self._next_id = 0
         self._total_len = 0
         self._bytes = 0
@@ -67,24 +79,27 @@ class RecallArchive:
 
     def add(self, messages: list[Message], tokens: int) -> None:
         line = " / ".join(f"{m.role}: {m.content}" for m in messages)
-        terms = Bag(analyze(line))
-        doc = _Doc(self._next_id, line, tokens, sum(terms.values()), len(line.encode("utf-8")), terms)
+        bag = Bag(analyze(line))
+        doc = _Doc(self._next_id, line, tokens, sum(bag.values()), len(line.encode("utf-8")),
+                   tuple(sys.intern(t) for t in bag))
         self._next_id += 1
         self._docs.append(doc)
-        self._by_id[doc.id] = doc
-        for term, tf in terms.items():
-            self._postings.setdefault(term, {})[doc.id] = tf
+        for term, tf in bag.items():
+            posting = self._postings.get(term)
+            if posting is None:
+                posting = self._postings[sys.intern(term)] = _Posting()
+            posting.ids.append(doc.id)
+            posting.tfs.append(tf)
         self._total_len += doc.length
         self._bytes += doc.nbytes
         while self._bytes > self.max_bytes and len(self._docs) > 1:
             self._drop(self._docs.popleft())
 
     def _drop(self, doc: _Doc) -> None:
-        del self._by_id[doc.id]
         for term in doc.terms:
             posting = self._postings[term]
-            del posting[doc.id]
-            if not posting:
+            del posting.ids[0], posting.tfs[0]  # the oldest doc is first in every posting
+            if not posting.ids:
                 del self._postings[term]
         self._total_len -= doc.length
         self._bytes -= doc.nbytes
@@ -96,16 +111,16 @@ class RecallArchive:
         first = self._docs[0].id
         n = len(self._docs)
         avgdl = self._total_len / n
+        lengths = np.fromiter((d.length for d in self._docs), dtype=np.float64, count=n)
         scores = np.zeros(n)
-        for term in set(analyze(query)):
-            posting = self._postings.get(term)
-            if not posting:
-                continue
-            ids = np.fromiter(posting.keys(), dtype=np.int64, count=len(posting))
-            tf = np.fromiter(posting.values(), dtype=np.float64, count=len(posting))
-            dl = np.fromiter((self._by_id[i].length for i in posting), dtype=np.float64, count=len(posting))
-            idf = np.log(1.0 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
-            scores[ids - first] += idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
+        postings = [p for p in (self._postings.get(t) for t in set(analyze(query))) if p]
+        postings.sort(key=lambda p: len(p.ids))  # the rarest terms carry BM25; bound the work
+        for posting in postings[: self.max_query_terms]:
+            idx = np.asarray(posting.ids, dtype=np.int64) - first
+            tf = np.asarray(posting.tfs, dtype=np.float64)
+            dl = lengths[idx]
+            idf = np.log(1.0 + (n - len(idx) + 0.5) / (len(idx) + 0.5))
+            scores[idx] += idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
         k = self.top_k if k is None else k
         best = np.argsort(-scores, kind="stable")[:k]
         floor = max(1e-9, float(scores[best[0]]) * self.min_relative_score) if len(best) else 0.0
@@ -114,11 +129,15 @@ class RecallArchive:
 
     def novelty(self, doc_id: int, covered: set[str]) -> float:
         """Share of a group's distinct terms that ``covered`` (the rest of the prompt) lacks."""
-        terms = self._by_id[doc_id].terms
+        terms = self._docs[doc_id - self._docs[0].id].terms
         return 1.0 - len(covered.intersection(terms)) / max(1, len(terms))
 
-    def lines(self, query: str, covered: set[str] = frozenset()) -> tuple[str, list[tuple[str, int]], list[int]]:
+    def lines(self, query: str, covered: Callable[[], set[str]]) -> tuple[str, list[tuple[str, int]], list[int]]:
         """Header, (line, tokens) best first, and chronological display order. Groups that
-        would add little the prompt does not already say (``covered`` terms) are left out."""
-        hits = [h for h in self.search(query) if self.novelty(h[3], covered) >= self.min_novelty]
+        would add little the prompt does not already say (``covered()`` terms, computed only
+        when there are hits) are left out."""
+        hits = self.search(query)
+        if hits:
+            terms = covered()
+            hits = [h for h in hits if self.novelty(h[3], terms) >= self.min_novelty]
         return HEADER, [(line, tokens) for line, tokens, _, _ in hits], [doc_id for *_, doc_id in hits]
