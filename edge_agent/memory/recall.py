@@ -57,8 +57,10 @@ class RecallArchive:
     """Bounded BM25 index of archived turn groups."""
 
     def __init__(self, max_bytes: int = 4 << 20, top_k: int = 6, k1: float = 1.2, b: float = 0.75,
-                 min_relative_score: float = 0.5, min_novelty: float = 0.35, max_query_terms: int = 16) -> None:
+                 min_relative_score: float = 0.5, min_novelty: float = 0.35, max_query_terms: int = 16,
+                 max_postings: int = 256) -> None:
         self.max_query_terms = max_query_terms
+        self.max_postings = max_postings
         self.max_bytes = max_bytes
         self.min_relative_score = min_relative_score
         self.min_novelty = min_novelty
@@ -66,6 +68,8 @@ class RecallArchive:
         self.k1, self.b = k1, b
         self._docs: deque[_Doc] = deque()
         self._postings: dict[str, _Posting] = {}
+        self._lengths = np.zeros(64)  # doc lengths by id - self._base, grown and compacted
+        self._base = 0
         self._next_id = 0
         self._total_len = 0
         self._bytes = 0
@@ -84,6 +88,7 @@ class RecallArchive:
                    tuple(sys.intern(t) for t in bag))
         self._next_id += 1
         self._docs.append(doc)
+        self._store_length(doc)
         for term, tf in bag.items():
             posting = self._postings.get(term)
             if posting is None:
@@ -94,6 +99,16 @@ class RecallArchive:
         self._bytes += doc.nbytes
         while self._bytes > self.max_bytes and len(self._docs) > 1:
             self._drop(self._docs.popleft())
+
+    def _store_length(self, doc: _Doc) -> None:
+        slot = doc.id - self._base
+        if slot >= len(self._lengths):
+            first = self._docs[0].id
+            live = self._lengths[first - self._base: slot]
+            grown = np.zeros(max(64, 2 * (len(live) + 1)))
+            grown[: len(live)] = live
+            self._lengths, self._base, slot = grown, first, doc.id - first
+        self._lengths[slot] = doc.length
 
     def _drop(self, doc: _Doc) -> None:
         for term in doc.terms:
@@ -108,24 +123,34 @@ class RecallArchive:
         """Top groups for ``query``: (line, tokens, score, doc id), best first."""
         if not self._docs or not query:
             return []
-        first = self._docs[0].id
         n = len(self._docs)
         avgdl = self._total_len / n
-        lengths = np.fromiter((d.length for d in self._docs), dtype=np.float64, count=n)
-        scores = np.zeros(n)
         postings = [p for p in (self._postings.get(t) for t in set(analyze(query))) if p]
         postings.sort(key=lambda p: len(p.ids))  # the rarest terms carry BM25; bound the work
+        ids, parts = [], []
         for posting in postings[: self.max_query_terms]:
-            idx = np.asarray(posting.ids, dtype=np.int64) - first
-            tf = np.asarray(posting.tfs, dtype=np.float64)
-            dl = lengths[idx]
-            idf = np.log(1.0 + (n - len(idx) + 0.5) / (len(idx) + 0.5))
-            scores[idx] += idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
-        k = self.top_k if k is None else k
-        best = np.argsort(-scores, kind="stable")[:k]
-        floor = max(1e-9, float(scores[best[0]]) * self.min_relative_score) if len(best) else 0.0
-        return [(self._docs[i].line, self._docs[i].tokens, float(scores[i]), self._docs[i].id)
-                for i in best if scores[i] >= floor]
+            df = len(posting.ids)  # idf from the full posting; scores for its newest entries only,
+            idx = np.asarray(posting.ids[-self.max_postings:], dtype=np.int64)  # so a query's work
+            tf = np.asarray(posting.tfs[-self.max_postings:], dtype=np.float64)  # stays bounded
+            dl = self._lengths[idx - self._base]
+            idf = np.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            ids.append(idx)
+            parts.append(idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl)))
+        if not ids:
+            return []
+        docs, inverse = np.unique(np.concatenate(ids), return_inverse=True)
+        scores = np.bincount(inverse, weights=np.concatenate(parts))
+        k = min(self.top_k if k is None else k, len(docs))
+        best = np.argpartition(-scores, k - 1)[:k] if k < len(docs) else np.arange(len(docs))
+        best = best[np.lexsort((docs[best], -scores[best]))]  # by score, then oldest first
+        floor = max(1e-9, float(scores[best[0]]) * self.min_relative_score)
+        first = self._docs[0].id
+        out = []
+        for i in best:
+            if scores[i] >= floor:
+                doc = self._docs[int(docs[i]) - first]
+                out.append((doc.line, doc.tokens, float(scores[i]), doc.id))
+        return out
 
     def novelty(self, doc_id: int, covered: set[str]) -> float:
         """Share of a group's distinct terms that ``covered`` (the rest of the prompt) lacks."""
