@@ -3,12 +3,12 @@
     EdgeAgentError
     ├── ConfigError(ValueError)            bad configuration; states the offending values
     │   └── BudgetError                    a fixed part (system prompt) exceeds the budget
+    ├── InvalidMessageError(ValueError, TypeError)   a Message field is wrong; names the field
     ├── TokenizerError                     a tokenizer file is missing or unreadable
     └── CompressionError                   a summarizer failed; nothing was replaced
 
 Errors carry fields; no caller parses message text. Third-party errors are mapped at the
-boundary with ``raise OurError(...) from exc``. Invalid arguments to a ``Message`` raise a
-plain ``ValueError``/``TypeError`` naming the field, as Python's own constructors do.
+boundary with ``raise OurError(...) from exc``.
 """
 
 from __future__ import annotations
@@ -35,6 +35,14 @@ class BudgetError(ConfigError):
             f"(max_tokens - reserve_tokens)", key=what)
         self.needed = needed
         self.budget = budget
+
+
+class InvalidMessageError(EdgeAgentError, ValueError, TypeError):
+    """A message field is invalid (wrong role, non-text content, lone surrogates, ...)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"Message.{field} {message}")
+        self.field = field
 
 
 class TokenizerError(EdgeAgentError):

@@ -12,6 +12,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from edge_agent.errors import InvalidMessageError
+
 Role = Literal["system", "user", "assistant", "tool"]
 ROLES: tuple[str, ...] = ("system", "user", "assistant", "tool")
 ROLE_CODES = {name: code for code, name in enumerate(ROLES)}
@@ -25,12 +27,11 @@ def _check_text(name: str, value: object, *, optional: bool) -> None:
     if value is None and optional:
         return
     if not isinstance(value, str):
-        raise TypeError(f"Message.{name} must be a str, not {type(value).__name__}")
+        raise InvalidMessageError(name, f"must be a str, not {type(value).__name__}")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise ValueError(f"Message.{name} is not valid Unicode text "
-                         f"(lone surrogate at index {exc.start})") from None
+        raise InvalidMessageError(name, f"is not valid Unicode text (lone surrogate at index {exc.start})") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,17 +46,18 @@ class Message:
     ts: float = field(default_factory=time.time)
 
     def __post_init__(self) -> None:
-        if self.role not in ROLE_CODES:
-            raise ValueError(f"Message.role must be one of {', '.join(ROLES)}; got {self.role!r}")
+        if not isinstance(self.role, str) or self.role not in ROLE_CODES:
+            raise InvalidMessageError("role", f"must be one of {', '.join(ROLES)}; got {self.role!r}")
         _check_text("content", self.content, optional=False)
         _check_text("name", self.name, optional=True)
         _check_text("tool_call_id", self.tool_call_id, optional=True)
-        if self.tool_calls is not None and not isinstance(self.tool_calls, list):
-            raise TypeError("Message.tool_calls must be a list of dicts or None")
+        if self.tool_calls is not None and not (isinstance(self.tool_calls, list)
+                                                and all(isinstance(c, dict) for c in self.tool_calls)):
+            raise InvalidMessageError("tool_calls", "must be a list of dicts or None")
         if self.role == "tool" and not self.tool_call_id:
-            raise ValueError("Message.tool_call_id is required for role 'tool'")
-        if isinstance(self.ts, bool) or not isinstance(self.ts, (int, float)):
-            raise TypeError(f"Message.ts must be a number of seconds, not {type(self.ts).__name__}")
+            raise InvalidMessageError("tool_call_id", "is required for role 'tool'")
+        if isinstance(self.ts, bool) or not isinstance(self.ts, (int, float)) or self.ts != self.ts:
+            raise InvalidMessageError("ts", f"must be a number of seconds, not {self.ts!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """The OpenAI-style dict for this message."""
@@ -78,12 +80,12 @@ class Message:
     @classmethod
     def from_dict(cls, data: dict[str, Any], ts: float | None = None) -> Message:
         if not isinstance(data, dict):
-            raise TypeError(f"a message must be a dict, not {type(data).__name__}")
+            raise InvalidMessageError("*", f"a message must be a dict, not {type(data).__name__}")
         unknown = set(data) - {"role", "content", "name", "tool_call_id", "tool_calls"}
         if unknown:
-            raise ValueError(f"unknown message field(s): {', '.join(sorted(unknown))}")
+            raise InvalidMessageError(sorted(unknown)[0], f"is not a message field ({', '.join(sorted(unknown))})")
         if "role" not in data:
-            raise ValueError("Message.role is missing")
+            raise InvalidMessageError("role", "is missing")
         content = data.get("content")
         kw = {k: data[k] for k in ("name", "tool_call_id", "tool_calls") if k in data}
         return cls(role=data["role"], content="" if content is None else content,

@@ -170,3 +170,25 @@ async def test_add_rejects_non_messages():
         await mem.add({"role": "user", "content": "hi"})
     with pytest.raises(TypeError):
         mem.context(query=42)
+
+
+PLANTED = {"name:self": "王小明", "phone": "13812345678", "amount:预算": "5万元", "email": "wxm@example.com"}
+
+
+@pytest.mark.parametrize("name", BOUNDED)
+async def test_facts_never_lost(name):
+    """With the fact table on, planted facts stay in the table and pinned in the prompt,
+    however far the conversation moves on, and a newer value supersedes the old one."""
+    mem = create_memory(name, max_tokens=800, reserve_tokens=100, system=SYSTEM, facts=True,
+                        counter=char_counter, **({"cooldown_s": 0} if name in ("summary", "hybrid") else {}))
+    await mem.add(Message("user", "我叫王小明，手机 13812345678，邮箱 wxm@example.com，预算 3万元", ts=0))
+    await mem.add(Message("assistant", "好的，已记录。", ts=1))
+    await mem.add(Message("user", "预算改成5万元", ts=2))
+    for i in range(80):
+        await mem.add(Message("user", f"第{i}轮：请再解释一下流程的细节。", ts=30.0 * i + 30))
+        await mem.add(Message("assistant", "流程是先确认需求，再安排实施，最后验收。", ts=30.0 * i + 31))
+        await mem.flush()
+    assert {k: mem.facts.values().get(k) for k in PLANTED} == PLANTED
+    assert mem.facts.get("amount:预算").history == [("3万元", 1)]
+    text = mem.context().text()
+    assert all(v in text for v in PLANTED.values())

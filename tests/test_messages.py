@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import pytest
 
+from edge_agent.errors import InvalidMessageError
+
 from edge_agent.messages import (FLAG_EXTRA, ROLE_CODES, Message, decode_payload, encode_payload,
                                  text_for_counting)
 
@@ -20,8 +22,10 @@ def test_roles_and_defaults():
     ({"role": "user", "content": "x", "ts": "yesterday"}, "ts"),
 ])
 def test_bad_fields_name_the_field(kwargs, field):
-    with pytest.raises((ValueError, TypeError), match=field):
+    with pytest.raises(ValueError, match=field) as info:
         Message(**kwargs)
+    assert isinstance(info.value, InvalidMessageError) and info.value.field == field
+    assert isinstance(info.value, TypeError)  # wrong types are also TypeErrors, as Python's own
 
 
 def test_payload_round_trip_with_extras():
@@ -40,6 +44,6 @@ def test_counting_text_includes_tool_calls():
 
 
 def test_from_dict_rejects_unknown_fields():
-    with pytest.raises(ValueError, match="unknown"):
+    with pytest.raises(ValueError, match="not a message field"):
         Message.from_dict({"role": "user", "content": "x", "evil": 1})
     assert Message.from_dict({"role": "assistant", "content": None}).content == ""
