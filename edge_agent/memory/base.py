@@ -150,8 +150,8 @@ class BaseMemory:
         else:
             older = max(0, rem - self._headroom())  # headroom limits older history only
             start = min(first, max(floor, self.ring.tail_fit(older + self.ring.tokens_from(first))))
-            messages.extend(self._window_messages(start))
-            sections["recent"] = self.ring.tokens_from(start) - self._orphan_tokens(start)
+            window, sections["recent"] = self._window(start)
+            messages.extend(window)
         return Context(messages=messages, tokens=sum(sections.values()), sections=sections,
                        mode=self.mode)
 
@@ -274,9 +274,11 @@ class BaseMemory:
             d["content"] = self._capped_text(d["content"], *cap)
         return d
 
-    def _window_messages(self, start: int) -> list[dict[str, Any]]:
+    def _window(self, start: int) -> tuple[list[dict[str, Any]], int]:
+        """Messages and tokens from ring index ``start`` on, skipping the records of a group
+        whose start the ring evicted (ORPHAN: rare, only after a group outgrew the ring)."""
         out: list[dict[str, Any]] = []
-        skipping = False
+        tokens, skipping = 0, False
         for i in range(start, len(self.ring)):
             rec = self.ring[i]
             if rec[2] & ORPHAN:
@@ -285,22 +287,8 @@ class BaseMemory:
                 skipping = False
             if not skipping:
                 out.append(self._render(rec))
-        return out
-
-    def _orphan_tokens(self, start: int) -> int:
-        """Tokens of records skipped because their group's start was evicted (rare)."""
-        total, skipping = 0, False
-        if not self.stats.evicted_groups:
-            return 0
-        for i in range(start, len(self.ring)):
-            rec = self.ring[i]
-            if rec[2] & ORPHAN:
-                skipping = True
-            elif rec[2] & GROUP_START:
-                skipping = False
-            if skipping:
-                total += rec[3]
-        return total
+                tokens += rec[3]
+        return out, tokens
 
     def _recent_floor(self, floor: int, avail: int) -> int:
         """Start of the last ``min_recent_rounds`` rounds, cut to fit ``avail``."""
