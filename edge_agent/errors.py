@@ -5,7 +5,15 @@
     │   └── BudgetError                    a fixed part (system prompt) exceeds the budget
     ├── InvalidMessageError(ValueError, TypeError)   a Message field is wrong; names the field
     ├── TokenizerError                     a tokenizer file is missing or unreadable
-    └── CompressionError                   a summarizer failed; nothing was replaced
+    ├── CompressionError                   a summarizer failed; nothing was replaced
+    ├── ModelError                         a local model file is missing, unreadable or too big
+    │   └── InsufficientMemoryError        loading it would not fit in available RAM
+    └── BackendError                       an LLM backend could not answer
+        ├── BackendUnavailable             refused, unreachable, 429/5xx after retries, breaker open
+        ├── BackendTimeout(TimeoutError)   connect / first token / total deadline passed
+        ├── BackendProtocolError           the server answered something that is not the protocol
+        ├── ContextOverflowError           the prompt is longer than the model's context
+        └── AllBackendsFailed              the router tried every backend; .errors has each
 
 Errors carry fields; no caller parses message text. Third-party errors are mapped at the
 boundary with ``raise OurError(...) from exc``.
@@ -60,3 +68,61 @@ class CompressionError(EdgeAgentError):
     def __init__(self, reason: str) -> None:
         super().__init__(f"compression failed: {reason}")
         self.reason = reason
+
+
+class ModelError(EdgeAgentError):
+    """A local model cannot be used."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"model {path!r}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class InsufficientMemoryError(ModelError):
+    """Loading the model would need more RAM than is available."""
+
+    def __init__(self, path: str, needed: int, available: int) -> None:
+        super().__init__(path, f"needs about {needed / 2**20:.0f} MiB (weights + KV cache + margin) but only "
+                               f"{available / 2**20:.0f} MiB is available; lower n_ctx or free memory")
+        self.needed = needed
+        self.available = available
+
+
+class BackendError(EdgeAgentError):
+    """An LLM backend could not answer. ``backend`` names it."""
+
+    def __init__(self, backend: str, message: str) -> None:
+        super().__init__(f"{backend}: {message}")
+        self.backend = backend
+
+
+class BackendUnavailable(BackendError):
+    def __init__(self, backend: str, message: str, *, status: int | None = None) -> None:
+        super().__init__(backend, message)
+        self.status = status
+
+
+class BackendTimeout(BackendError, TimeoutError):
+    def __init__(self, backend: str, phase: str, seconds: float) -> None:
+        super().__init__(backend, f"no {phase} within {seconds:g} s")
+        self.phase = phase
+        self.seconds = seconds
+
+
+class BackendProtocolError(BackendError):
+    pass
+
+
+class ContextOverflowError(BackendError):
+    def __init__(self, backend: str, n_tokens: int, n_ctx: int) -> None:
+        super().__init__(backend, f"prompt of {n_tokens} tokens does not fit the context of {n_ctx} tokens")
+        self.n_tokens = n_tokens
+        self.n_ctx = n_ctx
+
+
+class AllBackendsFailed(BackendError):
+    def __init__(self, errors: dict[str, BackendError]) -> None:
+        detail = "; ".join(f"{e}" for e in errors.values()) or "no backend configured"
+        super().__init__("router", f"every backend failed: {detail}")
+        self.errors = errors

@@ -132,3 +132,83 @@ class ExtractiveSummarizer:
         recency = np.linspace(0.0, 0.5, n)
         carried = np.array([0.5 if i < n_previous else 0.0 for i in range(n)])
         return 2.0 * n_facts + cues + 1.5 * centrality + recency + carried
+
+
+SUMMARY_PROMPT = (
+    "You compress a conversation into a list of facts. Extract, do not rewrite: copy names, phone "
+    "numbers, order and ticket numbers, dates, times, amounts, decisions, promises and open questions "
+    "exactly as written. One fact per line, each line starting with '- '. No introduction, no comments. "
+    "At most {max_tokens} tokens.\n"
+    "你负责把对话压缩成事实清单：只做提取，不做改写；姓名、电话、单号、日期、金额、决定、承诺、待确认事项原样保留；"
+    "每行一条，以“- ”开头。")
+
+
+class LLMSummarizer:
+    """Fact-list summaries from an LLM backend, checked before they are trusted.
+
+    The output is cut at the token cap. A summary that drops a key-fact value of the turns it
+    replaces (a value neither in the summary nor pinned in the fact table) is rejected and
+    the extractive summarizer's result is used instead. A backend failure raises
+    ``CompressionError``: the memory then replaces nothing and keeps the sliding window.
+    """
+
+    def __init__(self, backend, *, fallback: ExtractiveSummarizer | None = None, temperature: float = 0.0) -> None:
+        self.backend = backend
+        self.fallback = fallback or ExtractiveSummarizer()
+        self.temperature = temperature
+        self.llm_calls = 0
+        self.rejections = 0
+
+    async def summarize(self, previous: Sequence[str], messages: Sequence[Message], *,
+                        max_tokens: int, counter: Counter, pinned: Collection[str] = ()) -> list[str]:
+        from edge_agent.errors import BackendError, CompressionError
+
+        request = [{"role": "system", "content": SUMMARY_PROMPT.format(max_tokens=max_tokens)},
+                   {"role": "user", "content": self._transcript(previous, messages)}]
+        self.llm_calls += 1
+        try:
+            done = await self.backend.complete(request, max_tokens=2 * max_tokens, temperature=self.temperature)
+        except BackendError as exc:
+            raise CompressionError(f"summarizer backend failed: {exc}") from exc
+        lines = self._cut(self._lines(done.text), max_tokens, counter)
+        if self._dropped(lines, previous, messages, set(pinned)):
+            self.rejections += 1
+            return await self.fallback.summarize(previous, messages, max_tokens=max_tokens, counter=counter,
+                                                 pinned=pinned)
+        return lines
+
+    @staticmethod
+    def _transcript(previous: Sequence[str], messages: Sequence[Message]) -> str:
+        parts = []
+        if previous:
+            parts.append("Facts so far:\n" + "\n".join(previous))
+        parts.append("Conversation:\n" + "\n".join(f"{m.role}: {m.content}" for m in messages))
+        return "\n\n".join(parts)
+
+    @staticmethod
+    def _lines(text: str) -> list[str]:
+        out = []
+        for raw in text.splitlines():
+            line = raw.strip().lstrip("-*•· ").strip()
+            if line:
+                out.append(line)
+        return out
+
+    @staticmethod
+    def _cut(lines: list[str], max_tokens: int, counter: Counter) -> list[str]:
+        kept, used = [], 0
+        for line in lines:
+            n = counter(line) + 1
+            if used + n > max_tokens:
+                break
+            kept.append(line)
+            used += n
+        return kept
+
+    @staticmethod
+    def _dropped(lines: list[str], previous: Sequence[str], messages: Sequence[Message], pinned: set[str]) -> bool:
+        """Whether a key-fact value of the replaced turns is in neither the summary nor the table."""
+        text = "\n".join(lines)
+        sources = list(previous) + [m.content for m in messages if m.role in ("user", "tool")]
+        values = {f.value for src in sources for f in extract(src)}
+        return any(v not in text and v not in pinned for v in values)

@@ -44,3 +44,21 @@ def exact_counter():
     from edge_agent.tokens import load_counter
 
     return load_counter()
+
+
+@pytest.fixture(scope="session")
+def cloud_url():
+    """A real OpenAI-compatible server (llama_cpp.server + SmolLM2) on a loopback port."""
+    from tests.servers import llama_server
+
+    with llama_server() as url:
+        yield url
+
+
+@pytest.fixture
+async def proxy(cloud_url):
+    from tests.servers import FaultProxy
+
+    p = await FaultProxy(cloud_url).start()
+    yield p
+    await p.close()

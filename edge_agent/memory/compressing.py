@@ -91,7 +91,7 @@ class CompressingMemory(BaseMemory, abc.ABC):
 
     async def _compress(self, snapshot: list[Message], end_seq: int) -> None:
         try:
-            pinned = set(self.facts.values().values()) if self.facts is not None else set()
+            pinned = self.facts.all_values() if self.facts is not None else set()
             lines = await self.summarizer.summarize(list(self.summary), snapshot, pinned=pinned,
                                                     max_tokens=self.summary_token_limit, counter=self.counter)
             cache = self._validate(lines)

@@ -90,6 +90,10 @@ class FactTable:
         """Current value of every key."""
         return {k: f.value for k, f in self._facts.items()}
 
+    def all_values(self) -> set[str]:
+        """Current and superseded values: everything the table keeps."""
+        return {v for f in self._facts.values() for v in [f.value, *(old for old, _ in f.history)]}
+
     def lines(self, query: str | None) -> tuple[str, list[tuple[str, int]], list[int]]:
         """Header, (line, tokens) by priority and display order, for BlockFitter.fit."""
         facts = list(self._facts.values())

