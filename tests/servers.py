@@ -78,7 +78,7 @@ class FaultProxy:
     async def start(self) -> FaultProxy:
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self.handle)
-        self._runner = web.AppRunner(app)
+        self._runner = web.AppRunner(app, shutdown_timeout=0.5)
         await self._runner.setup()
         port = free_port()
         await web.TCPSite(self._runner, "127.0.0.1", port).start()

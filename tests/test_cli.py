@@ -26,3 +26,35 @@ def test_console_script_reads_stdin():
     out = subprocess.run([sys.executable, "-m", "edge_agent.cli", "tokens", "-"], input="hello world",
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "2"
+
+
+def test_models_lists_the_default(capsys):
+    assert main(["models"]) == EXIT_OK
+    assert "SmolLM2-135M-Instruct.Q4_1.gguf (default)" in capsys.readouterr().out
+
+
+def test_ask_json_on_the_local_model():
+    import json
+
+    out = subprocess.run([sys.executable, "-m", "edge_agent.cli", "ask", "Say hi.", "--json", "--threads", "1",
+                          "--max-reply-tokens", "8", "--strategy", "sliding"],
+                         capture_output=True, text=True, timeout=120, check=True)
+    data = json.loads(out.stdout)
+    assert set(data) == {"reply", "backend", "usage", "timings"} and data["backend"] == "local"
+
+
+def test_ask_with_unreachable_cloud_only_is_a_backend_error():
+    from tests.servers import free_port
+
+    out = subprocess.run([sys.executable, "-m", "edge_agent.cli", "ask", "hi", "--policy", "cloud_only",
+                          "--cloud-url", f"http://127.0.0.1:{free_port()}/v1"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 4 and "no backend could answer" in out.stderr
+
+
+def test_chat_reads_turns_until_eof():
+    out = subprocess.run([sys.executable, "-m", "edge_agent.cli", "chat", "--threads", "1",
+                          "--max-reply-tokens", "6", "--strategy", "hybrid"],
+                         input="Hello.\nName a colour.\n", capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("[local |") == 2 and "memory hybrid" in out.stdout

@@ -198,3 +198,12 @@ async def test_facts_survive_compression():
     text = mem.context().text()
     for value in ("王小明", "13812345678", "5 万元"):
         assert value in text
+
+
+async def test_repeated_failures_back_off():
+    broken = Broken()
+    mem = summary_mem(summarizer=broken, cooldown_s=20)
+    await talk(mem, 0, 60, step=30.0, settle=True)   # 30 minutes of conversation
+    # every turn would try (30 s > 20 s cooldown); doubling the cooldown per failure tries ~6 times
+    assert 3 <= broken.calls <= 8, broken.calls
+    assert len(mem.history()) == 120  # and nothing was lost

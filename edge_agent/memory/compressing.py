@@ -46,6 +46,7 @@ class CompressingMemory(BaseMemory, abc.ABC):
         self._last_trigger_ts: float | None = None
         self.paused = False       # set by the watchdog: no new compressions
         self.failing = False      # the last compression failed; prompt = sliding window
+        self._failures_in_row = 0
 
     # -- public --------------------------------------------------------------------------
     async def flush(self) -> None:
@@ -78,7 +79,7 @@ class CompressingMemory(BaseMemory, abc.ABC):
     def _after_add(self, msg: Message) -> None:
         if self.paused or self.compressing or not self._threshold_crossed():
             return
-        if self._last_trigger_ts is not None and msg.ts - self._last_trigger_ts < self.cooldown_s:
+        if self._last_trigger_ts is not None and msg.ts - self._last_trigger_ts < self._cooldown():
             return
         cut = self._compress_cut()
         if cut <= 0:
@@ -99,12 +100,18 @@ class CompressingMemory(BaseMemory, abc.ABC):
             raise
         except Exception as exc:  # any summarizer failure: keep everything, fall back
             self.failing = True
+            self._failures_in_row += 1
             self.stats.compression_failures += 1
             self.stats.last_compression_error = f"{type(exc).__name__}: {exc}"
             log.warning("compression failed (%s); history kept, prompt falls back to the sliding window",
                         self.stats.last_compression_error)
             return
         self._commit(cache, end_seq)
+
+    def _cooldown(self) -> float:
+        """The cooldown, doubled for each consecutive failure (up to 64x): a failing
+        summarizer is not called again every turn."""
+        return self.cooldown_s * (2 ** min(self._failures_in_row, 6)) if self.cooldown_s else 0.0
 
     def _validate(self, lines: object) -> list[tuple[str, int]]:
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
@@ -126,6 +133,7 @@ class CompressingMemory(BaseMemory, abc.ABC):
         self._summary_cache = cache
         self.summary = [line for line, _ in cache]
         self.failing = False
+        self._failures_in_row = 0
         self.stats.compressions += 1
         self.stats.summarizer_llm_calls = getattr(self.summarizer, "llm_calls", 0)
 
