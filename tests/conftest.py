@@ -62,3 +62,13 @@ async def proxy(cloud_url):
     p = await FaultProxy(cloud_url).start()
     yield p
     await p.close()
+
+
+@pytest.fixture
+async def local():
+    """The local SmolLM2 backend (1 thread, n_ctx 1024), per test: its lock binds to the test's loop."""
+    from edge_agent.backends.local import LocalBackend
+
+    backend = LocalBackend(n_ctx=1024, n_threads=1)
+    yield backend
+    await backend.aclose()

@@ -7,20 +7,12 @@ import pytest
 from edge_agent.agent import Agent
 from edge_agent.backends import Router, Timeouts
 from edge_agent.backends.cloud import CloudBackend
-from edge_agent.backends.local import LocalBackend
 from edge_agent.errors import AllBackendsFailed
 from edge_agent.memory import create_memory
 from edge_agent.memory.extract import extract
 from edge_agent.messages import Message
 from edge_agent.summarize import LLMSummarizer
 from tests.servers import free_port
-
-
-@pytest.fixture
-async def local():
-    backend = LocalBackend(n_ctx=1024, n_threads=1)
-    yield backend
-    await backend.aclose()
 
 
 async def test_turn_stores_both_messages_and_reports(local):

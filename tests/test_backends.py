@@ -24,13 +24,6 @@ def cloud(url, **kw):
     return CloudBackend(url, model="smollm2", **kw)
 
 
-@pytest.fixture
-async def local():
-    backend = LocalBackend(n_ctx=1024, n_threads=1)
-    yield backend
-    await backend.aclose()
-
-
 async def test_cloud_complete_and_stream(cloud_url):
     c = cloud(cloud_url)
     try:
