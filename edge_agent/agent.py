@@ -15,8 +15,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from edge_agent.backends.base import OnDelta, Usage
-from edge_agent.backends.router import Router
-from edge_agent.memory import BaseMemory, create_memory
+from edge_agent.backends.router import Routed, Router
+from edge_agent.errors import AllBackendsFailed, ContextOverflowError
+from edge_agent.memory import BaseMemory, Context, create_memory
 from edge_agent.messages import Message
 
 MemoryFactory = Callable[[str], BaseMemory]
@@ -87,8 +88,11 @@ class Agent:
                 on_delta(text)
 
         t_call = time.perf_counter()
-        routed = await self.router.complete(ctx.messages, max_tokens=self.max_reply_tokens,
-                                            temperature=self.temperature, stream=stream, on_delta=delta)
+        try:
+            routed = await self.router.complete(ctx.messages, max_tokens=self.max_reply_tokens,
+                                                temperature=self.temperature, stream=stream, on_delta=delta)
+        except AllBackendsFailed as failed:
+            routed, ctx = await self._fit_smaller(mem, user_text, ctx, failed, stream, delta)
         t1 = time.perf_counter()
         await mem.add(Message("assistant", routed.completion.text))  # compression starts in the background
         memory_s += time.perf_counter() - t1
@@ -99,6 +103,22 @@ class Agent:
                           timings={"first_token_s": first[0] if first else t1 - t0,  # from the user's message
                                    "total_s": time.perf_counter() - t0, "backend_s": t1 - t_call,
                                    "memory_s": memory_s})
+
+    async def _fit_smaller(self, mem: BaseMemory, user_text: str, ctx: Context, failed: AllBackendsFailed,
+                           stream: bool, delta: OnDelta) -> tuple[Routed, Context]:
+        """A backend with a smaller context (the local fallback, with its own vocabulary)
+        overflowed: build the context again under a budget scaled to fit it, and ask it alone."""
+        name, overflow = next(((n, e) for n, e in failed.errors.items() if isinstance(e, ContextOverflowError)
+                               and e.n_tokens > 0), (None, None))
+        backend = next((b for b in self.router.backends if b.name == name), None)
+        if overflow is None or backend is None:
+            raise failed
+        room = overflow.n_ctx - min(self.max_reply_tokens, overflow.n_ctx // 4)
+        smaller = mem.context(query=user_text, budget=int(ctx.tokens * room / overflow.n_tokens * 0.9))
+        completion = await backend.complete(smaller.messages, max_tokens=self.max_reply_tokens,
+                                            temperature=self.temperature, stream=stream, on_delta=delta)
+        reason = "; ".join(str(e) for e in failed.errors.values()) + f"; {name} answered with a shorter context"
+        return Routed(completion, reason), smaller
 
     async def aclose(self) -> None:
         for mem in self.sessions.values():

@@ -91,3 +91,28 @@ async def test_llm_summarizer_backend_failure_keeps_history():
     assert [m.content for m in mem.history()][::2] == [u for u, _ in TURNS]
     assert mem.mode == "summary:fallback-sliding"
     await dead.aclose()
+
+
+async def test_local_fallback_with_a_smaller_context_still_answers(local):
+    """cloud_first budgets in the cloud tokenizer's tokens (4096); the local fallback has 1024
+    and counts Chinese at about twice as many tokens. The turn must still be answered."""
+    from tests.test_compression import talk
+
+    dead = CloudBackend(f"http://127.0.0.1:{free_port()}/v1", max_retries=0)
+    agent = Agent(Router(cloud=dead, local=local), strategy="sliding", max_reply_tokens=8)
+    await talk(agent.memory("s"), 0, 60)  # a long Chinese history, well over 1024 local tokens
+    result = await agent.turn("s", "订单 #20250000059 现在到哪里了？")
+    assert result.backend == "local" and "shorter context" in result.fallback_reason
+    assert result.usage.prompt_tokens < local.n_ctx
+    await agent.aclose()
+
+
+@pytest.mark.parametrize("mode", ["500", "malformed_json", "cut_stream"])
+async def test_every_fault_ends_in_an_answer_with_the_turn_stored(proxy, local, mode):
+    proxy.mode = mode
+    cloud = CloudBackend(proxy.url, model="m", backoff_s=0.01, timeouts=Timeouts(total_s=10))
+    agent = Agent(Router(cloud=cloud, local=local), strategy="summary", max_reply_tokens=8)
+    result = await agent.turn("s", "Name a fruit.", stream=True)
+    assert result.backend == "local" and result.fallback_reason
+    assert [m.role for m in agent.memory("s").history()] == ["user", "assistant"]
+    await agent.aclose()

@@ -192,3 +192,18 @@ async def test_facts_never_lost(name):
     assert mem.facts.get("amount:预算").history == [("3万元", 1)]
     text = mem.context().text()
     assert all(v in text for v in PLANTED.values())
+
+
+@pytest.mark.parametrize("name", BOUNDED)
+async def test_budget_override_for_one_call(name):
+    mem = create_memory(name, system=SYSTEM, counter=char_counter, **({"cooldown_s": 0} if name in
+                                                                       ("summary", "hybrid") else {}))
+    for i in range(40):
+        await mem.add(Message("user", f"第{i}轮问题：" + "细节" * 30, ts=30.0 * i))
+        await mem.add(Message("assistant", "回答" * 30, ts=30.0 * i + 1))
+        await mem.flush()
+    small = mem.context(query="问题", budget=300)
+    check_invariants(mem, small, char_counter, f"第39轮问题：")
+    assert small.tokens <= 300 < mem.context(query="问题").tokens
+    with pytest.raises(TypeError):
+        mem.context(budget=-1)

@@ -125,16 +125,19 @@ class BaseMemory:
     async def flush(self) -> None:
         """Wait for background work (compression), if any."""
 
-    def context(self, query: str | None = None) -> Context:
-        """The prompt for the next call; ``query`` only steers recall and fact priority."""
+    def context(self, query: str | None = None, *, budget: int | None = None) -> Context:
+        """The prompt for the next call; ``query`` only steers recall and fact priority.
+        ``budget`` lowers the token budget for this one call (e.g. for a smaller model)."""
         if query is not None and not isinstance(query, str):
             raise TypeError(f"query must be a str or None, not {type(query).__name__}")
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 0):
+            raise TypeError(f"budget must be an int >= 0 or None, not {budget!r}")
         sections = dict.fromkeys(SECTIONS, 0)
         messages: list[dict[str, Any]] = []
         if self._system is not None:
             messages.append(self._system.to_dict())
             sections["system"] = self._system_tokens
-        avail = self.budget - self._system_tokens
+        avail = (self.budget if budget is None else min(self.budget, budget)) - self._system_tokens
         floor = self._window_floor()
         first = self._recent_floor(floor, avail)
         partial = self._partial_group(avail) if first == len(self.ring) else None
