@@ -203,7 +203,7 @@ async def test_budget_override_for_one_call(name):
         await mem.add(Message("assistant", "回答" * 30, ts=30.0 * i + 1))
         await mem.flush()
     small = mem.context(query="问题", budget=300)
-    check_invariants(mem, small, char_counter, f"第39轮问题：")
+    check_invariants(mem, small, char_counter, "第39轮问题：" + "细节" * 30)
     assert small.tokens <= 300 < mem.context(query="问题").tokens
     with pytest.raises(TypeError):
         mem.context(budget=-1)
