@@ -113,6 +113,7 @@ class BaseMemory:
         self._fitters = {s: BlockFitter(self.counter, self.overhead) for s in ("facts", "summary", "recall")}
         self._system: Message | None = None
         self._system_tokens = 0
+        self.seq_base = 0  # session-wide seq of the ring's seq 0 (non-zero after restore)
         if system is not None:
             self._set_system(system if isinstance(system, Message) else Message("system", system))
 
@@ -206,6 +207,17 @@ class BaseMemory:
         if msg.role == "system" and self._system is None and self.stats.messages == 0:
             self._set_system(msg)  # a leading system message becomes the pinned prompt
             return
+        evicted = self._push(msg)
+        self.stats.messages += 1
+        if msg.role == "user":
+            self.stats.turns += 1
+        if self.facts is not None and msg.role in self.fact_roles:
+            self.facts.observe(msg.content, self.stats.turns)
+        self._evicted(evicted)
+        self._trim()
+
+    def _push(self, msg: Message) -> list[Record]:
+        """Encode, count (once), cap for display, and push one message; return evictions."""
         payload, flags = encode_payload(msg)
         if len(payload) > self.ring.max_bytes:
             raise ValueError(f"message of {len(payload)} bytes exceeds this session's "
@@ -217,16 +229,63 @@ class BaseMemory:
             flags |= FLAG_CAPPED
         if msg.role == "user":
             flags |= GROUP_START
-            self.stats.turns += 1
         evicted = self.ring.push(ROLE_CODES[msg.role], payload, tokens, float(msg.ts), flags)
-        self.stats.messages += 1
         if cap is not None:
             self._caps[self.ring.next_seq - 1] = cap
             self.stats.capped_messages += 1
-        if self.facts is not None and msg.role in self.fact_roles:
-            self.facts.observe(msg.content, self.stats.turns)
-        self._evicted(evicted)
-        self._trim()
+        return evicted
+
+    # -- persistence ---------------------------------------------------------------------
+    @property
+    def next_seq(self) -> int:
+        """Session-wide sequence number the next added message gets (system prompt excluded)."""
+        return self.seq_base + self.ring.next_seq
+
+    @property
+    def ring_start(self) -> int:
+        """Sequence number of the oldest message still in the window's ring."""
+        return self.seq_base + (self.ring[0][0] if len(self.ring) else self.ring.next_seq)
+
+    def export_state(self) -> dict[str, Any]:
+        """Everything beyond the message log needed to bring the session back exactly."""
+        return {"version": 1, "strategy": self.name, "next_seq": self.next_seq, "ring_start": self.ring_start,
+                "system": self._system.content if self._system is not None else None,
+                "stats": self.stats.as_dict(), "facts": self.facts.export() if self.facts is not None else None,
+                **self._export_extra()}
+
+    def restore(self, state: dict[str, Any], log: list[tuple[int, Message]]) -> None:
+        """Load ``state`` (from export_state) and the session's messages ``(seq, message)``
+        into this fresh memory: messages from ``ring_start`` on go back into the ring,
+        older ones into the recall archive. Nothing is summarized or extracted again."""
+        if self.stats.messages or len(self.ring):
+            raise RuntimeError("restore() needs a fresh memory")
+        if state.get("strategy") != self.name:
+            raise ConfigError(f"state is for strategy {state.get('strategy')!r}, not {self.name!r}", key="strategy")
+        if state.get("system") is not None and self._system is None:
+            self._set_system(Message("system", state["system"]))
+        start = int(state["ring_start"])
+        self.seq_base = start
+        older: list[list[Message]] = []
+        for seq, msg in sorted(log, key=lambda item: item[0]):
+            if seq < start:
+                if msg.role == "user" or not older:
+                    older.append([])
+                older[-1].append(msg)
+            else:
+                self._evicted(self._push(msg))
+        if self.archive is not None:
+            for group in older:
+                self.archive.add(group, sum(self.counter(text_for_counting(m)) + self.overhead for m in group))
+        self.stats = MemoryStats(**state["stats"])
+        if self.facts is not None and state.get("facts"):
+            self.facts.restore(state["facts"])
+        self._restore_extra(state)
+
+    def _export_extra(self) -> dict[str, Any]:
+        return {}
+
+    def _restore_extra(self, state: dict[str, Any]) -> None:
+        pass
 
     def _cap(self, content: str, tokens: int) -> tuple[tuple[int, int], int]:
         """Head and tail character counts so head + marker + tail fits max_message_tokens."""

@@ -140,6 +140,18 @@ class CompressingMemory(BaseMemory, abc.ABC):
     def _summary_lines(self) -> tuple[str, list[tuple[str, int]]]:
         return SUMMARY_HEADER, self._summary_cache
 
+    def _export_extra(self) -> dict:
+        return {"summary": list(self.summary), "failing": self.failing, "paused": self.paused,
+                "last_trigger_ts": self._last_trigger_ts, "failures_in_row": self._failures_in_row}
+
+    def _restore_extra(self, state: dict) -> None:
+        self.summary = list(state.get("summary") or [])
+        self._summary_cache = [(line, self.counter(line) + 1) for line in self.summary]
+        self.failing = bool(state.get("failing"))
+        self.paused = bool(state.get("paused"))
+        self._last_trigger_ts = state.get("last_trigger_ts")
+        self._failures_in_row = int(state.get("failures_in_row") or 0)
+
     def _trim(self) -> None:
         # compression empties the ring; this only bounds it while compressions fail or pause
         keep = 4 * self.budget

@@ -90,6 +90,20 @@ class FactTable:
         """Current value of every key."""
         return {k: f.value for k, f in self._facts.items()}
 
+    def export(self) -> list[dict]:
+        """The table as plain data (for the session store)."""
+        return [{"key": f.key, "category": f.category, "label": f.label, "value": f.value, "turn": f.turn,
+                 "order": f.order, "history": [list(h) for h in f.history]} for f in self]
+
+    def restore(self, items: list[dict]) -> None:
+        self._facts.clear()
+        for item in items:
+            fact = Fact(item["key"], item["category"], item["label"], item["value"], item["turn"], item["order"],
+                        [(v, t) for v, t in item["history"]])
+            self._render(fact)
+            self._facts[fact.key] = fact
+        self._order = max((f.order for f in self._facts.values()), default=0)
+
     def all_values(self) -> set[str]:
         """Current and superseded values: everything the table keeps."""
         return {v for f in self._facts.values() for v in [f.value, *(old for old, _ in f.history)]}
