@@ -1,0 +1,1 @@
+"""Session stores: SQLite on the board (embedded default)."""

@@ -1,0 +1,64 @@
+"""At-rest protection of stored text: AES-256-GCM encryption, or masking of personal data.
+
+encrypt (default): every message body and session state is sealed with AES-256-GCM under a
+  key from ``EDGE_AGENT_STORE_KEY`` (base64 of 32 bytes) or the key file ``store.key`` in
+  the state directory (created 0600 on first use). Nothing readable is left in the file.
+mask: phone, ID-card and bank-card numbers are masked before they are written; the rest is
+  plain text. A masked number does not come back after a restart.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from pathlib import Path
+from typing import Literal
+
+from edge_agent.errors import ConfigError
+from edge_agent.pii import mask
+
+AtRest = Literal["encrypt", "mask"]
+NONCE = 12
+
+
+def load_key(state_dir: Path) -> bytes:
+    env = os.environ.get("EDGE_AGENT_STORE_KEY")
+    if env:
+        key = base64.b64decode(env)
+        if len(key) != 32:
+            raise ConfigError("EDGE_AGENT_STORE_KEY must be base64 of 32 bytes", key="EDGE_AGENT_STORE_KEY")
+        return key
+    path = state_dir / "store.key"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(os.urandom(32))
+    key = path.read_bytes()
+    if len(key) != 32:
+        raise ConfigError(f"{path} must hold exactly 32 bytes", key="store.key")
+    return key
+
+
+class Sealer:
+    """Turns text into what is stored, and back."""
+
+    def __init__(self, mode: AtRest, state_dir: Path) -> None:
+        if mode not in ("encrypt", "mask"):
+            raise ConfigError(f"at_rest must be 'encrypt' or 'mask', got {mode!r}", key="at_rest")
+        self.mode = mode
+        self._aead = None
+        if mode == "encrypt":
+            from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+            self._aead = AESGCM(load_key(state_dir))
+
+    def seal(self, text: str, *, personal: bool = True) -> bytes:
+        if self._aead is not None:
+            nonce = os.urandom(NONCE)
+            return nonce + self._aead.encrypt(nonce, text.encode("utf-8"), None)
+        return (mask(text) if personal else text).encode("utf-8")
+
+    def open(self, blob: bytes) -> str:
+        if self._aead is not None:
+            return self._aead.decrypt(blob[:NONCE], blob[NONCE:], None).decode("utf-8")
+        return blob.decode("utf-8")
