@@ -1,7 +1,12 @@
 """One turn: remember -> build context -> call -> remember -> compress (in the background).
 
-The user's message is stored before any backend is called, so it is never lost when no
-backend can answer (the typed error then reaches the caller). Memories count tokens with
+The user's message is stored (and, with a session store, committed) before any backend is
+called, so it is never lost when no backend can answer (the typed error then reaches the
+caller); the reply is committed before ``turn`` returns, so a caller acknowledges only what
+is on disk. A store failure drops the session from RAM (it comes back from disk as it was
+stored) and raises ``StoreError``. Requests to one session run one at a time; more than
+``queue_per_session`` waiting raise ``SessionBusy``. Sessions idle for ``idle_s`` leave RAM
+and come back from the store on their next request. Memories count tokens with
 the vocabulary of the backend that answers first: the local model's own when the policy is
 ``local_only`` (so the budget matches what llama.cpp sees), the exact cloud tokenizer
 otherwise.
@@ -9,6 +14,8 @@ otherwise.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -16,7 +23,7 @@ from typing import Any
 
 from edge_agent.backends.base import OnDelta, Usage
 from edge_agent.backends.router import Routed, Router
-from edge_agent.errors import AllBackendsFailed, ContextOverflowError
+from edge_agent.errors import AllBackendsFailed, ContextOverflowError, EdgeAgentError
 from edge_agent.memory import BaseMemory, Context, create_memory
 from edge_agent.messages import Message
 
@@ -39,16 +46,32 @@ class TurnResult:
         return asdict(self)
 
 
+class SessionBusy(EdgeAgentError):
+    """Too many requests are already waiting for this session."""
+
+    def __init__(self, session_id: str, waiting: int, retry_after_s: float = 1.0) -> None:
+        super().__init__(f"session {session_id!r} has {waiting} requests waiting")
+        self.session_id = session_id
+        self.retry_after_s = retry_after_s
+
+
 class Agent:
-    """Sessions of memory in front of a router."""
+    """Sessions of memory in front of a router, optionally persisted in a session store."""
 
     def __init__(self, router: Router, *, strategy: str = "summary", system: str | None = None,
                  max_reply_tokens: int = 512, temperature: float = 0.2, memory: dict[str, Any] | None = None,
-                 memory_factory: MemoryFactory | None = None) -> None:
+                 memory_factory: MemoryFactory | None = None, store: Any = None, idle_s: float = 1800.0,
+                 queue_per_session: int = 4) -> None:
         self.router = router
         self.max_reply_tokens = max_reply_tokens
         self.temperature = temperature
+        self.store = store
+        self.idle_s = idle_s
+        self.queue_per_session = queue_per_session
         self.sessions: dict[str, BaseMemory] = {}
+        self._used: dict[str, float] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._waiting: dict[str, int] = {}
         self._factory = memory_factory or self._default_factory(strategy, system, dict(memory or {}))
 
     def _default_factory(self, strategy: str, system: str | None, config: dict[str, Any]) -> MemoryFactory:
@@ -65,18 +88,66 @@ class Agent:
         return lambda session_id: create_memory(strategy, **config)
 
     def memory(self, session_id: str) -> BaseMemory:
+        """The session's memory in RAM (created empty when absent; see ``open`` for the store)."""
         mem = self.sessions.get(session_id)
         if mem is None:
             mem = self.sessions[session_id] = self._factory(session_id)
+        self._used[session_id] = time.monotonic()
         return mem
+
+    async def open(self, session_id: str) -> BaseMemory:
+        """The session's memory: in RAM, else loaded from the store, else new."""
+        if session_id not in self.sessions and self.store is not None:
+            loaded = await self.store.load(session_id)
+            if loaded is not None:
+                mem = self._factory(session_id)
+                mem.restore(*loaded)
+                self.sessions[session_id] = mem
+        return self.memory(session_id)
+
+    @contextlib.asynccontextmanager
+    async def _serialized(self, session_id: str):
+        waiting = self._waiting.get(session_id, 0)
+        if waiting >= self.queue_per_session:
+            raise SessionBusy(session_id, waiting)
+        self._waiting[session_id] = waiting + 1
+        lock = self._locks.setdefault(session_id, asyncio.Lock())
+        try:
+            async with lock:
+                yield
+        finally:
+            self._waiting[session_id] -= 1
+            if not self._waiting[session_id]:
+                del self._waiting[session_id]
+                self._locks.pop(session_id, None)
+
+    async def _commit(self, session_id: str, mem: BaseMemory, messages: list[tuple[int, Message]]) -> None:
+        if self.store is None:
+            return
+        try:
+            await self.store.append(session_id, messages, mem.export_state())
+        except Exception:
+            self.sessions.pop(session_id, None)  # RAM must not hold what the disk does not
+            raise
+
+    async def add(self, session_id: str, msg: Message) -> None:
+        """Store one message in a session (committed when there is a store)."""
+        mem = await self.open(session_id)
+        seq = mem.next_seq
+        await mem.add(msg)
+        await self._commit(session_id, mem, [(seq, msg)])
 
     async def turn(self, session_id: str, user_text: str, *, stream: bool = False,
                    on_delta: OnDelta | None = None) -> TurnResult:
         """Answer ``user_text`` in ``session_id``. Raises AllBackendsFailed when no backend
         answers; the user's message is stored either way."""
-        mem = self.memory(session_id)
+        async with self._serialized(session_id):
+            return await self._turn(session_id, user_text, stream, on_delta)
+
+    async def _turn(self, session_id: str, user_text: str, stream: bool, on_delta: OnDelta | None) -> TurnResult:
         t0 = time.perf_counter()
-        await mem.add(Message("user", user_text))
+        await self.add(session_id, Message("user", user_text))
+        mem = await self.open(session_id)
         ctx = mem.context(query=user_text)
         memory_s = time.perf_counter() - t0
         first: list[float] = []
@@ -94,7 +165,7 @@ class Agent:
         except AllBackendsFailed as failed:
             routed, ctx = await self._fit_smaller(mem, user_text, ctx, failed, stream, delta)
         t1 = time.perf_counter()
-        await mem.add(Message("assistant", routed.completion.text))  # compression starts in the background
+        await self.add(session_id, Message("assistant", routed.completion.text))  # compression: background
         memory_s += time.perf_counter() - t1
         c = routed.completion
         return TurnResult(session_id=session_id, reply=c.text, backend=c.backend,
@@ -120,7 +191,38 @@ class Agent:
         reason = "; ".join(str(e) for e in failed.errors.values()) + f"; {name} answered with a shorter context"
         return Routed(completion, reason), smaller
 
-    async def aclose(self) -> None:
-        for mem in self.sessions.values():
+    async def persist(self, session_id: str) -> None:
+        """Write the session's current state (e.g. a summary committed in the background)."""
+        mem = self.sessions.get(session_id)
+        if mem is not None:
             await mem.flush()
+            await self._commit(session_id, mem, [])
+
+    async def drop(self, session_id: str) -> None:
+        """Take a session out of RAM (its state persisted first); it stays on disk."""
+        if session_id in self.sessions and session_id not in self._waiting:
+            await self.persist(session_id)
+            self.sessions.pop(session_id, None)
+            self._used.pop(session_id, None)
+
+    async def evict_idle(self, now: float | None = None, idle_s: float | None = None) -> int:
+        """Drop sessions idle longer than ``idle_s`` from RAM; return how many left."""
+        now = time.monotonic() if now is None else now
+        limit = self.idle_s if idle_s is None else idle_s
+        idle = [sid for sid, used in self._used.items() if now - used >= limit]
+        for sid in idle:
+            await self.drop(sid)
+        return len(idle)
+
+    async def delete(self, session_id: str) -> bool:
+        """Forget a session in RAM and on disk."""
+        found = self.sessions.pop(session_id, None) is not None
+        self._used.pop(session_id, None)
+        if self.store is not None:
+            found = await self.store.delete(session_id) or found
+        return found
+
+    async def aclose(self) -> None:
+        for sid in list(self.sessions):
+            await self.persist(sid)
         await self.router.aclose()

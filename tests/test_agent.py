@@ -116,3 +116,47 @@ async def test_every_fault_ends_in_an_answer_with_the_turn_stored(proxy, local, 
     assert result.backend == "local" and result.fallback_reason
     assert [m.role for m in agent.memory("s").history()] == ["user", "assistant"]
     await agent.aclose()
+
+
+async def test_sessions_persist_across_agents(tmp_path, local):
+    from edge_agent.store.sqlite import SQLiteStore
+
+    store = await SQLiteStore(tmp_path).open()
+    first = Agent(Router(local=local), strategy="summary", store=store, max_reply_tokens=6)
+    await first.turn("t/s", "我叫王小明，手机 13812345678。")
+    await first.turn("t/s", "Name a colour.")
+    before = (await first.open("t/s")).context(query="手机").messages
+    await first.drop("t/s")
+    assert "t/s" not in first.sessions
+    second = Agent(Router(local=local), strategy="summary", store=store, max_reply_tokens=6)
+    assert (await second.open("t/s")).context(query="手机").messages == before
+    state, log = await store.load("t/s")
+    assert [m.role for _, m in log] == ["user", "assistant"] * 2
+    await store.aclose()
+
+
+async def test_store_failure_is_raised_and_nothing_half_kept(tmp_path, local):
+    from edge_agent.store.sqlite import SQLiteStore, StoreError
+
+    store = await SQLiteStore(tmp_path).open()
+    agent = Agent(Router(local=local), strategy="sliding", store=store, max_reply_tokens=4)
+    await agent.turn("s", "hello")
+    await store.aclose()                      # the disk goes away under the agent
+    with pytest.raises(StoreError):
+        await agent.turn("s", "again")
+    assert "s" not in agent.sessions          # RAM never holds what the disk does not
+
+
+async def test_busy_session_and_idle_eviction(local):
+    import asyncio
+
+    from edge_agent.agent import SessionBusy
+
+    agent = Agent(Router(local=local), strategy="sliding", max_reply_tokens=64, queue_per_session=1)
+    slow = asyncio.create_task(agent.turn("s", "Tell me a long story."))
+    await asyncio.sleep(0.05)
+    with pytest.raises(SessionBusy):
+        await agent.turn("s", "me too")
+    await slow
+    assert (await agent.turn("other", "hi")).reply is not None
+    assert await agent.evict_idle(idle_s=0) == 2 and not agent.sessions

@@ -86,7 +86,13 @@ class SQLiteStore:
         self._pool.shutdown(wait=True)
 
     async def _run(self, fn, *args):
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        """Run ``fn`` on the writer thread; every failure leaves as a StoreError."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        except RuntimeError as exc:  # the executor was shut down
+            raise StoreError(f"the session store is closed: {exc}") from exc
+        except sqlite3.Error as exc:
+            raise StoreError(f"session store error: {exc}") from exc
 
     # -- writing ---------------------------------------------------------------------------
     async def append(self, session_id: str, messages: list[tuple[int, Message]], state: dict[str, Any]) -> None:
