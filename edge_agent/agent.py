@@ -72,6 +72,9 @@ class Agent:
         self._used: dict[str, float] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._waiting: dict[str, int] = {}
+        self.degraded = False                             # set by the watchdog
+        self._baseline: dict[str, tuple[int, int]] = {}   # stats a session came back with
+        self._dropped = [0, 0]                            # compressions, failures of sessions gone
         self._factory = memory_factory or self._default_factory(strategy, system, dict(memory or {}))
 
     def _default_factory(self, strategy: str, system: str | None, config: dict[str, Any]) -> MemoryFactory:
@@ -92,8 +95,19 @@ class Agent:
         mem = self.sessions.get(session_id)
         if mem is None:
             mem = self.sessions[session_id] = self._factory(session_id)
+            self._follow_mode(mem)
         self._used[session_id] = time.monotonic()
         return mem
+
+    def _follow_mode(self, mem: BaseMemory) -> None:
+        if hasattr(mem, "pause"):
+            mem.pause(self.degraded)
+
+    def set_degraded(self, degraded: bool) -> None:
+        """Watchdog: summary and hybrid sessions stop compressing (sliding window) or resume."""
+        self.degraded = degraded
+        for mem in self.sessions.values():
+            self._follow_mode(mem)
 
     async def open(self, session_id: str) -> BaseMemory:
         """The session's memory: in RAM, else loaded from the store, else new."""
@@ -102,7 +116,9 @@ class Agent:
             if loaded is not None:
                 mem = self._factory(session_id)
                 mem.restore(*loaded)
+                self._follow_mode(mem)
                 self.sessions[session_id] = mem
+                self._baseline[session_id] = (mem.stats.compressions, mem.stats.compression_failures)
         return self.memory(session_id)
 
     @contextlib.asynccontextmanager
@@ -127,7 +143,7 @@ class Agent:
         try:
             await self.store.append(session_id, messages, mem.export_state())
         except Exception:
-            self.sessions.pop(session_id, None)  # RAM must not hold what the disk does not
+            self._forget(session_id)  # RAM must not hold what the disk does not
             raise
 
     async def add(self, session_id: str, msg: Message) -> None:
@@ -138,13 +154,14 @@ class Agent:
         await self._commit(session_id, mem, [(seq, msg)])
 
     async def turn(self, session_id: str, user_text: str, *, stream: bool = False,
-                   on_delta: OnDelta | None = None) -> TurnResult:
+                   on_delta: OnDelta | None = None, max_reply_tokens: int | None = None) -> TurnResult:
         """Answer ``user_text`` in ``session_id``. Raises AllBackendsFailed when no backend
         answers; the user's message is stored either way."""
         async with self._serialized(session_id):
-            return await self._turn(session_id, user_text, stream, on_delta)
+            return await self._turn(session_id, user_text, stream, on_delta, max_reply_tokens or self.max_reply_tokens)
 
-    async def _turn(self, session_id: str, user_text: str, stream: bool, on_delta: OnDelta | None) -> TurnResult:
+    async def _turn(self, session_id: str, user_text: str, stream: bool, on_delta: OnDelta | None,
+                    reply_tokens: int) -> TurnResult:
         t0 = time.perf_counter()
         await self.add(session_id, Message("user", user_text))
         mem = await self.open(session_id)
@@ -160,7 +177,7 @@ class Agent:
 
         t_call = time.perf_counter()
         try:
-            routed = await self.router.complete(ctx.messages, max_tokens=self.max_reply_tokens,
+            routed = await self.router.complete(ctx.messages, max_tokens=reply_tokens,
                                                 temperature=self.temperature, stream=stream, on_delta=delta)
         except AllBackendsFailed as failed:
             routed, ctx = await self._fit_smaller(mem, user_text, ctx, failed, stream, delta)
@@ -202,8 +219,24 @@ class Agent:
         """Take a session out of RAM (its state persisted first); it stays on disk."""
         if session_id in self.sessions and session_id not in self._waiting:
             await self.persist(session_id)
-            self.sessions.pop(session_id, None)
-            self._used.pop(session_id, None)
+            self._forget(session_id)
+
+    def _forget(self, session_id: str) -> None:
+        mem = self.sessions.pop(session_id, None)
+        if mem is not None:
+            base = self._baseline.pop(session_id, (0, 0))
+            self._dropped[0] += mem.stats.compressions - base[0]
+            self._dropped[1] += mem.stats.compression_failures - base[1]
+        self._used.pop(session_id, None)
+
+    def compression_totals(self) -> tuple[int, int]:
+        """Compressions and failures this process ran (monotonic, whatever leaves RAM)."""
+        done, failed = self._dropped
+        for sid, mem in self.sessions.items():
+            base = self._baseline.get(sid, (0, 0))
+            done += mem.stats.compressions - base[0]
+            failed += mem.stats.compression_failures - base[1]
+        return done, failed
 
     async def evict_idle(self, now: float | None = None, idle_s: float | None = None) -> int:
         """Drop sessions idle longer than ``idle_s`` from RAM; return how many left."""
@@ -216,8 +249,8 @@ class Agent:
 
     async def delete(self, session_id: str) -> bool:
         """Forget a session in RAM and on disk."""
-        found = self.sessions.pop(session_id, None) is not None
-        self._used.pop(session_id, None)
+        found = session_id in self.sessions
+        self._forget(session_id)
         if self.store is not None:
             found = await self.store.delete(session_id) or found
         return found

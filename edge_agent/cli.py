@@ -8,6 +8,8 @@ Examples:
   edge-agent ask "明天上午九点开会，记一下"     one turn on the local model
   edge-agent ask "hi" --cloud-url http://127.0.0.1:8080/v1 --cloud-model m --json
   edge-agent chat --strategy hybrid        an interactive conversation
+  edge-agent serve                         the daemon on 127.0.0.1:8848 (SQLite store, local model)
+  edge-agent serve --config /etc/edge-agent.toml --port 9000
 
 ask and chat keep the session in this process only (EDGE_AGENT_CLOUD_API_KEY holds a cloud key).
 """
@@ -22,12 +24,14 @@ import sys
 
 from edge_agent import __version__
 from edge_agent.errors import BackendError, ConfigError, EdgeAgentError
+from edge_agent.store.sqlite import StoreError
 
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 EXIT_CONFIG = 3
 EXIT_BACKEND = 4
+EXIT_STORE = 5
 
 
 def cmd_info(args: argparse.Namespace) -> int:
@@ -123,6 +127,21 @@ def cmd_chat(args: argparse.Namespace) -> int:
     return asyncio.run(_chat(args))
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    import logging
+
+    from edge_agent import config as config_mod
+    from edge_agent.daemon import Daemon
+
+    cfg = config_mod.load(args.config, host=args.host, port=args.port, state_dir=args.state_dir)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    print(f"edge-agent {__version__} serving on http://{cfg.host}:{cfg.port} (state in {cfg.state_path})\n"
+          f"  curl -s http://{cfg.host}:{cfg.port}/v1/chat/completions -H 'X-Session-Id: demo' "
+          f"-H 'Content-Type: application/json' -d '{{\"messages\": [{{\"role\": \"user\", "
+          f"\"content\": \"hello\"}}]}}'\n  Ctrl-C stops it.", flush=True)
+    return asyncio.run(Daemon(cfg).serve())
+
+
 def _agent_options(p: argparse.ArgumentParser) -> None:
     from edge_agent.backends import POLICIES
     from edge_agent.memory import STRATEGIES
@@ -162,6 +181,12 @@ def parser() -> argparse.ArgumentParser:
     c = sub.add_parser("chat", help="an interactive conversation over the same agent")
     _agent_options(c)
     c.set_defaults(func=cmd_chat)
+    sv = sub.add_parser("serve", help="run the daemon (HTTP API, sessions on disk, watchdog)")
+    sv.add_argument("--config", help="a TOML file (keys: see edge_agent/config.py)")
+    sv.add_argument("--host")
+    sv.add_argument("--port", type=int)
+    sv.add_argument("--state-dir", help="default: $EDGE_AGENT_STATE_DIR or ~/.local/state/edge-agent")
+    sv.set_defaults(func=cmd_serve)
     return p
 
 
@@ -172,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     except BackendError as exc:
         print(f"edge-agent: no backend could answer: {exc}", file=sys.stderr)
         return EXIT_BACKEND
+    except StoreError as exc:
+        print(f"edge-agent: {exc}", file=sys.stderr)
+        return EXIT_STORE
     except ConfigError as exc:
         print(f"edge-agent: configuration error: {exc}", file=sys.stderr)
         return EXIT_CONFIG

@@ -64,14 +64,16 @@ def _shape(metadata: dict[str, str]) -> ModelShape:
 
 @contextlib.contextmanager
 def _quiet_stderr():
-    """Silence file descriptor 2 (C code's stderr) for the duration."""
+    """Silence stderr, at file descriptor 2 (llama.cpp) and in Python, for the duration."""
     sys.stderr.flush()
-    saved = os.dup(2)
+    saved, python_stderr = os.dup(2), sys.stderr
     try:
-        with open(os.devnull, "wb") as null:
+        with open(os.devnull, "wb") as null, open(os.devnull, "w") as text_null:
             os.dup2(null.fileno(), 2)
+            sys.stderr = text_null  # llama-cpp-python's log callback prints to sys.stderr
             yield
     finally:
+        sys.stderr = python_stderr
         os.dup2(saved, 2)
         os.close(saved)
 

@@ -1,0 +1,179 @@
+"""The daemon's lifecycle: ``asyncio.run(Daemon(config).serve())``.
+
+Subsystems are entered in dependency order in an AsyncExitStack and torn down in reverse:
+session store -> backends and agent -> watchdog -> HTTP server. SIGTERM/SIGINT only set a
+flag: the server stops accepting, in-flight turns get ``shutdown_timeout_s`` to finish,
+sessions are flushed and persisted, backends and the store are closed. A second signal
+forces an immediate exit. With ``NOTIFY_SOCKET`` set (systemd Type=notify) it sends READY=1,
+WATCHDOG=1 every half ``WATCHDOG_USEC``, and STOPPING=1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import socket
+from contextlib import AsyncExitStack
+
+from aiohttp import web
+
+from edge_agent import __version__, ringbuf
+from edge_agent.agent import Agent
+from edge_agent.backends import Router, Timeouts
+from edge_agent.backends.cloud import CloudBackend
+from edge_agent.config import Config
+from edge_agent.metrics import Metrics
+from edge_agent.server import make_app
+from edge_agent.store.sqlite import SQLiteStore
+from edge_agent.watchdog import MiB, Thresholds, Watchdog
+
+log = logging.getLogger("edge_agent.daemon")
+EXIT_FORCED = 130
+
+
+def sd_notify(message: str) -> bool:
+    """Send ``message`` to systemd's notify socket, if there is one."""
+    path = os.environ.get("NOTIFY_SOCKET")
+    if not path:
+        return False
+    address = "\0" + path[1:] if path.startswith("@") else path
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.connect(address)
+        sock.sendall(message.encode())
+    return True
+
+
+def build_router(config: Config) -> Router:
+    timeouts = Timeouts(first_token_s=config.first_token_s, total_s=config.total_s)
+    cloud = (CloudBackend(config.cloud_url, api_key=config.cloud_api_key or None, model=config.cloud_model,
+                          timeouts=timeouts) if config.cloud_url else None)
+    local = None
+    if config.local_enabled and config.policy != "cloud_only":
+        from edge_agent.backends.local import LocalBackend
+
+        local = LocalBackend(config.local_model or None, n_ctx=config.n_ctx, n_threads=config.n_threads or None,
+                             timeouts=timeouts)
+    return Router(cloud=cloud, local=local, policy=config.policy or None)
+
+
+class Daemon:
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.stop = asyncio.Event()
+        self.agent: Agent | None = None
+        self.watchdog: Watchdog | None = None
+        self.port: int | None = None
+        self._signals = 0
+
+    def _on_signal(self) -> None:
+        self._signals += 1
+        if self._signals > 1:
+            log.error("second signal: exiting now")
+            os._exit(EXIT_FORCED)
+        log.warning("signal received: shutting down (send it again to force)")
+        self.stop.set()
+
+    async def serve(self, ready: asyncio.Event | None = None) -> int:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, self._on_signal)
+        try:
+            async with AsyncExitStack() as stack:
+                await self._start(stack)
+                log.info("edge-agent %s listening on http://%s:%s", __version__, self.config.host, self.port)
+                sd_notify("READY=1")
+                if ready is not None:
+                    ready.set()
+                await self.stop.wait()
+                sd_notify("STOPPING=1")
+        finally:
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.remove_signal_handler(sig)
+        return 0
+
+    async def _start(self, stack: AsyncExitStack) -> None:
+        c = self.config
+        store = await SQLiteStore(c.state_path, at_rest=c.at_rest, synchronous=c.synchronous).open()
+        stack.push_async_callback(store.aclose)
+        self.agent = agent = Agent(build_router(c), strategy=c.strategy, system=c.system,
+                                   max_reply_tokens=c.max_reply_tokens, store=store, idle_s=c.idle_s,
+                                   queue_per_session=c.queue_per_session,
+                                   memory={"max_tokens": c.max_tokens, "reserve_tokens": c.reserve_tokens})
+        stack.push_async_callback(agent.aclose)
+        self.watchdog = await stack.enter_async_context(self._watchdog(agent))
+        metrics = Metrics(live=self._live)
+        runner = web.AppRunner(make_app(c, agent, self.status, metrics), shutdown_timeout=c.shutdown_timeout_s,
+                               access_log=None)
+        await runner.setup()
+        stack.push_async_callback(runner.cleanup)
+        site = web.TCPSite(runner, c.host, c.port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1] if c.port == 0 else c.port  # noqa: SLF001
+        for name, coro in (("janitor", self._janitor(agent, store)), ("sd-watchdog", self._sd_watchdog())):
+            task = loop_task(coro, f"edge-agent-{name}")
+            stack.push_async_callback(cancel, task)
+
+    def _watchdog(self, agent: Agent) -> Watchdog:
+        c = self.config
+
+        async def degrade() -> None:
+            agent.set_degraded(True)
+            await agent.evict_idle(idle_s=0)      # idle sessions leave RAM; they stay on disk
+            if c.unload_model_on_pressure:
+                for backend in agent.router.backends:
+                    if hasattr(backend, "unload"):
+                        await backend.unload()
+
+        return Watchdog(Thresholds(low_mb=c.low_watermark_mb, high_mb=c.high_watermark_mb,
+                                   recover_hold_s=c.recover_hold_s, min_dwell_s=c.min_dwell_s),
+                        budget_bytes=int(c.budget_mb * MiB) or None, interval_s=c.watchdog_interval_s,
+                        on_degrade=[degrade], on_recover=[lambda: agent.set_degraded(False)])
+
+    async def _janitor(self, agent: Agent, store: SQLiteStore) -> None:
+        while True:
+            await asyncio.sleep(min(60.0, self.config.idle_s))
+            await agent.evict_idle()
+            purged = await store.purge(self.config.retention_s)
+            if purged:
+                log.info("retention: purged %d sessions", purged)
+
+    async def _sd_watchdog(self) -> None:
+        usec = int(os.environ.get("WATCHDOG_USEC", "0") or 0)
+        if not usec:
+            return
+        while True:
+            sd_notify("WATCHDOG=1")
+            await asyncio.sleep(usec / 2e6)
+
+    def _live(self) -> dict[str, float]:
+        agent, dog = self.agent, self.watchdog
+        done, failed = agent.compression_totals()
+        return {"compressions": done, "compression_failures": failed, "fallbacks": agent.router.fallbacks,
+                "watchdog_transitions": dog.degrades + dog.recoveries, "sessions": len(agent.sessions)}
+
+    def status(self) -> dict:
+        agent = self.agent
+        backends = []
+        for b in agent.router.backends:
+            entry = {"name": b.name}
+            if hasattr(b, "breaker"):
+                entry |= {"model": b.model, "breaker": b.breaker.state, "failures": b.breaker.failures}
+            if hasattr(b, "loaded"):
+                entry |= {"model": b.path.name, "loaded": b.loaded, "n_ctx": b.n_ctx}
+            backends.append(entry)
+        return {"version": __version__, "ring": ringbuf.IMPLEMENTATION, "policy": agent.router.policy,
+                "backends": backends, "fallbacks": agent.router.fallbacks, "sessions_in_ram": len(agent.sessions),
+                "degraded": agent.degraded, "watchdog": self.watchdog.status()}
+
+
+def loop_task(coro, name: str) -> asyncio.Task:
+    return asyncio.get_running_loop().create_task(coro, name=name)
+
+
+async def cancel(task: asyncio.Task) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task

@@ -1,0 +1,310 @@
+"""The HTTP API (aiohttp), bound to 127.0.0.1:8848 by default.
+
+    POST   /v1/chat/completions      OpenAI-compatible; the daemon keeps the memory, the client
+                                     sends only its new message(s); stream: true gives SSE
+    GET    /v1/models
+    GET    /v1/sessions              this token's sessions
+    GET    /v1/sessions/{id}         {"id", "messages", "summary", "facts", "stats"}
+    GET    /v1/sessions/{id}/context the exact prompt the next turn would send
+    DELETE /v1/sessions/{id}
+    GET    /v1/status                watchdog, backends and breaker, ring, sessions in RAM
+    GET    /healthz, GET /metrics    (no token needed)
+
+The session comes from the ``X-Session-Id`` header or a ``session_id`` body field (default
+"default"): 1-128 characters of ``A-Z a-z 0-9 . _ -``. With ``auth_tokens`` configured, every
+/v1 route needs ``Authorization: Bearer <token>``; sessions are namespaced by token, and
+another token's session is a 404. Tokens are compared in constant time and never logged.
+Every error is an OpenAI-style ``{"error": {"message", "type", "code"}}`` object.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import re
+import time
+import uuid
+from typing import Any
+
+from aiohttp import web
+
+from edge_agent.agent import Agent, SessionBusy, TurnResult
+from edge_agent.config import Config
+from edge_agent.errors import AllBackendsFailed, InvalidMessageError
+from edge_agent.messages import Message
+from edge_agent.metrics import Metrics
+from edge_agent.store.sqlite import StoreError
+
+log = logging.getLogger("edge_agent.server")
+SESSION_ID = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
+AGENT = web.AppKey("agent", Agent)
+CONFIG = web.AppKey("config", Config)
+METRICS = web.AppKey("metrics", Metrics)
+STATUS = web.AppKey("status", Any)
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, kind: str = "invalid_request_error", code: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.kind, self.code, self.headers = status, message, kind, code, headers or {}
+
+
+def error_response(err: ApiError) -> web.Response:
+    body = {"error": {"message": err.message, "type": err.kind, "code": err.code}}
+    return web.json_response(body, status=err.status, headers=err.headers)
+
+
+@web.middleware
+async def errors(request: web.Request, handler) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except ApiError as err:
+        return error_response(err)
+    except web.HTTPRequestEntityTooLarge:
+        limit = request.app[CONFIG].max_body_bytes
+        return error_response(ApiError(413, f"request body over {limit} bytes", code="body_too_large"))
+    except web.HTTPException as exc:
+        return error_response(ApiError(exc.status, exc.reason, code=exc.reason.lower().replace(" ", "_")))
+    except Exception:  # never a traceback to the client; the log has it (personal data masked)
+        log.exception("internal error on %s %s", request.method, request.path)
+        return error_response(ApiError(500, "internal error", "server_error"))
+
+
+def tenant_of(request: web.Request) -> str:
+    """The caller's namespace: a hash of its token, or "local" when auth is off."""
+    tokens = request.app[CONFIG].auth_tokens
+    if not tokens:
+        return "local"
+    header = request.headers.get("Authorization", "")
+    given = header[7:].encode() if header.startswith("Bearer ") else b""
+    ok = False
+    for token in tokens:  # constant time, and every token compared
+        ok |= hmac.compare_digest(given, token.encode())
+    if not ok:
+        raise ApiError(401, "missing or invalid bearer token", "authentication_error", "invalid_api_key",
+                       {"WWW-Authenticate": "Bearer"})
+    return hashlib.sha256(given).hexdigest()[:16]
+
+
+def session_key(request: web.Request, session_id: str | None) -> tuple[str, str]:
+    sid = session_id or "default"
+    if not isinstance(sid, str) or not SESSION_ID.match(sid):
+        raise ApiError(400, "session id must be 1-128 characters of A-Z a-z 0-9 . _ -", code="invalid_session_id")
+    return f"{tenant_of(request)}/{sid}", sid
+
+
+async def read_json(request: web.Request) -> dict[str, Any]:
+    try:
+        raw = await request.read()
+        body = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ApiError(400, f"the body is not valid JSON: {exc}", code="invalid_json") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "the body must be a JSON object", code="invalid_json")
+    return body
+
+
+def parse_messages(body: dict[str, Any], limit: int) -> list[Message]:
+    raw = body.get("messages")
+    if not isinstance(raw, list) or not raw:
+        raise ApiError(400, "messages must be a non-empty list", code="invalid_messages")
+    out = []
+    for i, m in enumerate(raw):
+        if isinstance(m, dict) and isinstance(m.get("content"), list):  # OpenAI content parts: text only
+            m = {**m, "content": "".join(p.get("text", "") for p in m["content"] if isinstance(p, dict))}
+        try:
+            msg = Message.from_dict(m)
+        except InvalidMessageError as exc:
+            raise ApiError(400, f"messages[{i}]: {exc}", code="invalid_message") from None
+        if len(msg.content) > limit:
+            raise ApiError(413, f"messages[{i}] has {len(msg.content)} characters; the limit is {limit}",
+                           code="message_too_large")
+        out.append(msg)
+    if out[-1].role != "user":
+        raise ApiError(400, "the last message must be the user's", code="invalid_messages")
+    return out
+
+
+def reply_tokens(body: dict[str, Any], config: Config) -> int:
+    value = body.get("max_completion_tokens", body.get("max_tokens"))
+    if value is None:
+        return config.max_reply_tokens
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ApiError(400, "max_tokens must be a positive integer", code="invalid_max_tokens")
+    return min(value, config.max_reply_tokens)
+
+
+async def chat_completions(request: web.Request) -> web.StreamResponse:
+    config, agent = request.app[CONFIG], request.app[AGENT]
+    body = await read_json(request)
+    key, _ = session_key(request, request.headers.get("X-Session-Id") or body.get("session_id"))
+    messages = parse_messages(body, config.max_message_chars)
+    stream = body.get("stream", False)
+    if not isinstance(stream, bool):
+        raise ApiError(400, "stream must be a boolean", code="invalid_stream")
+    max_tokens = reply_tokens(body, config)
+    for msg in messages[:-1]:
+        await agent.add(key, msg)
+    if stream:
+        return await _stream(request, agent, key, messages[-1].content, max_tokens, body)
+    result = await _turn(request, agent, key, messages[-1].content, max_tokens, False, None)
+    return web.json_response(_completion(result, body))
+
+
+async def _turn(request: web.Request, agent: Agent, key: str, text: str, max_tokens: int, stream: bool,
+                on_delta) -> TurnResult:
+    metrics = request.app[METRICS]
+    try:
+        result = await agent.turn(key, text, stream=stream, on_delta=on_delta, max_reply_tokens=max_tokens)
+    except SessionBusy as exc:
+        raise ApiError(429, str(exc), "rate_limit_error", "session_busy",
+                       {"Retry-After": str(int(exc.retry_after_s) or 1)}) from None
+    except AllBackendsFailed as exc:
+        metrics.failed_turns.inc()
+        raise ApiError(503, f"no backend could answer: {exc}", "backend_unavailable", "backends_failed") from None
+    except StoreError as exc:
+        raise ApiError(503, f"the turn could not be stored: {exc}", "server_error", "store_failed") from None
+    metrics.observe_turn(result)
+    return result
+
+
+def _usage(result: TurnResult) -> dict[str, Any]:
+    u = result.usage
+    return {"prompt_tokens": u.prompt_tokens, "completion_tokens": u.completion_tokens,
+            "total_tokens": u.prompt_tokens + u.completion_tokens,
+            "prompt_tokens_details": {"cached_tokens": u.cached_tokens}}
+
+
+def _extra(result: TurnResult) -> dict[str, Any]:
+    return {"backend": result.backend, "fallback_reason": result.fallback_reason, "memory_mode": result.mode,
+            "context_tokens": result.context_tokens, "sections": result.sections,
+            "cached_tokens": result.usage.cached_tokens, "timings": result.timings}
+
+
+def _completion(result: TurnResult, body: dict[str, Any]) -> dict[str, Any]:
+    return {"id": f"chatcmpl-{uuid.uuid4().hex[:24]}", "object": "chat.completion", "created": int(time.time()),
+            "model": str(body.get("model") or result.backend),
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": result.reply},
+                         "finish_reason": "stop"}],
+            "usage": _usage(result), "edge_agent": _extra(result)}
+
+
+async def _stream(request: web.Request, agent: Agent, key: str, text: str, max_tokens: int,
+                  body: dict[str, Any]) -> web.StreamResponse:
+    cid, created, model = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time()), str(body.get("model") or "edge-agent")
+    queue: asyncio.Queue[str | None] = asyncio.Queue()
+    turn = asyncio.create_task(_turn(request, agent, key, text, max_tokens, True, queue.put_nowait),
+                               name=f"edge-agent-turn-{cid}")
+    turn.add_done_callback(lambda _: queue.put_nowait(None))
+    first = await queue.get()
+    if first is None and turn.exception() is not None:
+        raise turn.exception()  # nothing sent yet: a normal JSON error
+    resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
+    await resp.prepare(request)
+
+    def chunk(delta: dict, finish: str | None = None, **extra: Any) -> bytes:
+        return _event({"id": cid, "object": "chat.completion.chunk", "created": created, "model": model,
+                       "choices": [{"index": 0, "delta": delta, "finish_reason": finish}], **extra})
+
+    await resp.write(chunk({"role": "assistant", "content": ""}))
+    item = first
+    while item is not None:
+        await resp.write(chunk({"content": item}))
+        item = await queue.get()
+    try:
+        result = turn.result()
+    except ApiError as err:  # headers are out: the error travels as an event
+        await resp.write(_event({"error": {"message": err.message, "type": err.kind, "code": err.code}}))
+        return resp
+    await resp.write(chunk({}, "stop", edge_agent=_extra(result)))
+    if (body.get("stream_options") or {}).get("include_usage"):
+        await resp.write(_event({"id": cid, "object": "chat.completion.chunk", "created": created, "model": model,
+                                 "choices": [], "usage": _usage(result)}))
+    await resp.write(b"data: [DONE]\n\n")
+    await resp.write_eof()
+    return resp
+
+
+def _event(data: dict[str, Any]) -> bytes:
+    return f"data: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
+
+
+async def models(request: web.Request) -> web.Response:
+    tenant_of(request)
+    names = [b.model if hasattr(b, "model") else getattr(b, "path").name for b in request.app[AGENT].router.backends]
+    return web.json_response({"object": "list", "data": [{"id": n, "object": "model", "owned_by": "edge-agent"}
+                                                         for n in names]})
+
+
+async def list_sessions(request: web.Request) -> web.Response:
+    tenant = tenant_of(request)
+    agent = request.app[AGENT]
+    stored = await agent.store.sessions(f"{tenant}/") if agent.store else []
+    ids = {s["id"] for s in stored} | {k for k in agent.sessions if k.startswith(f"{tenant}/")}
+    return web.json_response({"object": "list", "data": [{"id": k.split("/", 1)[1], "in_ram": k in agent.sessions}
+                                                         for k in sorted(ids)]})
+
+
+async def _existing(request: web.Request):
+    key, sid = session_key(request, request.match_info["id"])
+    agent = request.app[AGENT]
+    if key not in agent.sessions and (agent.store is None or await agent.store.load(key) is None):
+        raise ApiError(404, f"no session {sid!r}", code="session_not_found")  # another token's: also 404
+    return key, sid, await agent.open(key)
+
+
+async def show_session(request: web.Request) -> web.Response:
+    key, sid, mem = await _existing(request)
+    agent = request.app[AGENT]
+    log_ = (await agent.store.load(key))[1] if agent.store else list(enumerate(mem.history()))
+    return web.json_response({"id": sid, "messages": [dict(m.to_dict(), seq=seq, ts=m.ts) for seq, m in log_],
+                              "summary": list(getattr(mem, "summary", [])),
+                              "facts": mem.facts.export() if mem.facts is not None else [],
+                              "stats": mem.stats.as_dict(), "mode": mem.mode})
+
+
+async def session_context(request: web.Request) -> web.Response:
+    _, sid, mem = await _existing(request)
+    ctx = mem.context(query=request.query.get("query"))
+    return web.json_response({"id": sid, "messages": ctx.messages, "tokens": ctx.tokens, "sections": ctx.sections,
+                              "mode": ctx.mode})
+
+
+async def delete_session(request: web.Request) -> web.Response:
+    key, sid = session_key(request, request.match_info["id"])
+    if not await request.app[AGENT].delete(key):
+        raise ApiError(404, f"no session {sid!r}", code="session_not_found")
+    return web.Response(status=204)
+
+
+async def status(request: web.Request) -> web.Response:
+    tenant_of(request)
+    return web.json_response(request.app[STATUS]())
+
+
+async def healthz(request: web.Request) -> web.Response:
+    return web.json_response({"status": "ok"})
+
+
+async def metrics(request: web.Request) -> web.Response:
+    body, content_type = request.app[METRICS].render()
+    return web.Response(body=body, headers={"Content-Type": content_type})
+
+
+def make_app(config: Config, agent: Agent, status_fn, metrics_: Metrics) -> web.Application:
+    app = web.Application(client_max_size=config.max_body_bytes, middlewares=[errors])
+    app[CONFIG], app[AGENT], app[STATUS], app[METRICS] = config, agent, status_fn, metrics_
+    app.router.add_post("/v1/chat/completions", chat_completions)
+    app.router.add_get("/v1/models", models)
+    app.router.add_get("/v1/sessions", list_sessions)
+    app.router.add_get("/v1/sessions/{id}", show_session)
+    app.router.add_get("/v1/sessions/{id}/context", session_context)
+    app.router.add_delete("/v1/sessions/{id}", delete_session)
+    app.router.add_get("/v1/status", status)
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/metrics", metrics)
+    return app
