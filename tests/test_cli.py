@@ -58,3 +58,44 @@ def test_chat_reads_turns_until_eof():
                          input="Hello.\nName a colour.\n", capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("[local |") == 2 and "memory hybrid" in out.stdout
+
+
+def test_doctor_and_sessions(tmp_path, capsys):
+    import asyncio
+
+    from edge_agent.memory import create_memory
+    from edge_agent.messages import Message
+    from edge_agent.store.sqlite import SQLiteStore
+
+    async def seed():
+        store = await SQLiteStore(tmp_path).open()
+        mem = create_memory("sliding", counter=len)
+        await mem.add(Message("user", "我叫王小明"))
+        await store.append("local/one", [(0, mem.history()[0])], mem.export_state())
+        await store.aclose()
+
+    asyncio.run(seed())
+    assert main(["doctor", "--state-dir", str(tmp_path)]) == EXIT_OK
+    assert "ring buffer" in capsys.readouterr().out
+    assert main(["sessions", "list", "--state-dir", str(tmp_path)]) == EXIT_OK
+    assert "local/one\t1 messages" in capsys.readouterr().out
+    assert main(["sessions", "show", "local/one", "--state-dir", str(tmp_path)]) == EXIT_OK
+    assert "我叫王小明" in capsys.readouterr().out
+    assert main(["sessions", "show", "local/none", "--state-dir", str(tmp_path)]) == EXIT_ERROR
+    assert main(["sessions", "purge", "local/one", "--state-dir", str(tmp_path)]) == EXIT_OK
+    assert "purged 1" in capsys.readouterr().out
+
+
+def test_sd_notify_reaches_the_socket(tmp_path, monkeypatch):
+    import socket
+
+    from edge_agent.daemon import sd_notify
+
+    path = tmp_path / "notify.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.bind(str(path))
+        monkeypatch.setenv("NOTIFY_SOCKET", str(path))
+        assert sd_notify("READY=1")
+        assert sock.recv(64) == b"READY=1"
+    monkeypatch.delenv("NOTIFY_SOCKET")
+    assert not sd_notify("READY=1")
