@@ -1,0 +1,77 @@
+"""The daemon inside a 2 GiB board-sized memory cgroup degrades instead of being OOM-killed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from edge_agent.cgroup import ChildCgroup
+from tests.servers import free_port
+
+GiB = 1 << 30
+BALLAST = "import numpy as np, time; a = np.ones(1700 * 2**20 // 8); time.sleep(60)"
+
+
+def joined(cg: ChildCgroup, argv: list[str], env=None) -> subprocess.Popen:
+    """Start ``argv`` already inside the cgroup (the shell joins, then execs)."""
+    script = f'echo $$ > "{cg.procs_file}" && exec "$@"'
+    return subprocess.Popen(["sh", "-c", script, "sh", *argv], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def get(url: str, timeout: float = 5):
+    with urllib.request.urlopen(url, timeout=timeout) as resp:
+        return json.load(resp)
+
+
+def wait_for(predicate, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                return True
+        except OSError:
+            pass
+        time.sleep(0.2)
+    return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not ChildCgroup.possible(), reason="no writable memory cgroup here: the limit cannot be enforced")
+def test_daemon_in_a_2gb_cgroup_degrades_and_recovers(tmp_path):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = dict(os.environ, EDGE_AGENT_N_THREADS="1", EDGE_AGENT_MAX_REPLY_TOKENS="8",
+               EDGE_AGENT_LOW_WATERMARK_MB="500", EDGE_AGENT_HIGH_WATERMARK_MB="900",
+               EDGE_AGENT_WATCHDOG_INTERVAL_S="0.2", EDGE_AGENT_RECOVER_HOLD_S="0.6", EDGE_AGENT_MIN_DWELL_S="0.6")
+    with ChildCgroup(2 * GiB) as cg:
+        daemon = joined(cg, [sys.executable, "-m", "edge_agent.cli", "serve", "--port", str(port),
+                             "--state-dir", str(tmp_path)], env)
+        ballast = None
+        try:
+            assert wait_for(lambda: get(f"{base}/healthz")["status"] == "ok", 60)
+            req = urllib.request.Request(f"{base}/v1/chat/completions", method="POST",
+                                         data=json.dumps({"messages": [{"role": "user", "content": "hi"}]}).encode())
+            assert json.load(urllib.request.urlopen(req, timeout=60))["edge_agent"]["memory_mode"] == "summary"
+            assert get(f"{base}/v1/status")["degraded"] is False
+            ballast = joined(cg, [sys.executable, "-c", BALLAST])        # 1.7 GiB inside the same 2 GiB
+            assert wait_for(lambda: get(f"{base}/v1/status")["degraded"], 30), "the watchdog did not degrade"
+            reply = json.load(urllib.request.urlopen(req, timeout=60))   # still answering, on the sliding window
+            assert reply["edge_agent"]["memory_mode"] == "summary:degraded-sliding"
+            ballast.kill()
+            ballast.wait()
+            assert wait_for(lambda: not get(f"{base}/v1/status")["degraded"], 30), "the watchdog did not recover"
+            assert daemon.poll() is None and cg.oom_kills() == 0       # never OOM-killed
+        finally:
+            if ballast is not None and ballast.poll() is None:
+                ballast.kill()
+                ballast.wait()
+            daemon.send_signal(signal.SIGTERM)
+            assert daemon.wait(30) == 0
