@@ -131,13 +131,12 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    import logging
-
     from edge_agent import config as config_mod
+    from edge_agent import logs
     from edge_agent.daemon import Daemon
 
     cfg = config_mod.load(args.config, host=args.host, port=args.port, state_dir=args.state_dir)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.setup()
     print(f"edge-agent {__version__} serving on http://{cfg.host}:{cfg.port} (state in {cfg.state_path})\n"
           f"  curl -s http://{cfg.host}:{cfg.port}/v1/chat/completions -H 'X-Session-Id: demo' "
           f"-H 'Content-Type: application/json' -d '{{\"messages\": [{{\"role\": \"user\", "
