@@ -6,11 +6,19 @@ DEPS   := $(VENV)/.deps-installed
 EXT    := $(VENV)/.ext-built
 NATIVE := $(wildcard native/*.c native/*.h)
 
-.PHONY: setup test run bench sanitize native-test clean
+.PHONY: setup test run bench sanitize native-test clean servers
+
+# The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
+# these on free loopback ports). Installed from Debian's packages when missing.
+servers:
+	@command -v redis-server >/dev/null || (apt-get update -q && apt-get install -y -q redis-server)
+	@command -v mariadbd >/dev/null || command -v mysqld >/dev/null || \
+	  (apt-get update -q && apt-get install -y -q mariadb-server mariadb-client)
 
 setup: $(DEPS) $(EXT)
 
 $(DEPS): pyproject.toml setup.py
+	$(MAKE) servers
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip setuptools wheel
 	$(BIN)/python -m pip install -q -e '.[test]'

@@ -61,11 +61,12 @@ class Agent:
     def __init__(self, router: Router, *, strategy: str = "summary", system: str | None = None,
                  max_reply_tokens: int = 512, temperature: float = 0.2, memory: dict[str, Any] | None = None,
                  memory_factory: MemoryFactory | None = None, store: Any = None, idle_s: float = 1800.0,
-                 queue_per_session: int = 4) -> None:
+                 queue_per_session: int = 4, archive: Any = None) -> None:
         self.router = router
         self.max_reply_tokens = max_reply_tokens
         self.temperature = temperature
         self.store = store
+        self.archive = archive                            # ended sessions are archived here first
         self.idle_s = idle_s
         self.queue_per_session = queue_per_session
         self.sessions: dict[str, BaseMemory] = {}
@@ -248,7 +249,11 @@ class Agent:
         return len(idle)
 
     async def delete(self, session_id: str) -> bool:
-        """Forget a session in RAM and on disk."""
+        """End a session: archived (when there is an archive), then forgotten in RAM and on disk."""
+        if self.archive is not None and self.store is not None:
+            loaded = await self.store.load(session_id)
+            if loaded is not None:
+                await self.archive.archive(session_id, [m for _, m in loaded[1]])
         found = session_id in self.sessions
         self._forget(session_id)
         if self.store is not None:

@@ -39,6 +39,8 @@ class Config:
     synchronous: str = "FULL"
     idle_s: float = 1800.0                                 # a session leaves RAM after this long idle
     retention_s: float = 7 * 86400.0                       # and the disk after this long
+    redis_url: str = ""                                    # fleet: live sessions in Redis instead of SQLite
+    archive_dsn: str = ""                                  # fleet: mysql://user:pw@host:3306/db archive
     # memory
     strategy: str = "summary"
     max_tokens: int = 4096

@@ -16,6 +16,7 @@ import logging
 import os
 import signal
 import socket
+import time
 from contextlib import AsyncExitStack
 
 from aiohttp import web
@@ -96,11 +97,17 @@ class Daemon:
 
     async def _start(self, stack: AsyncExitStack) -> None:
         c = self.config
-        store = await SQLiteStore(c.state_path, at_rest=c.at_rest, synchronous=c.synchronous).open()
+        store = await self._store()
         stack.push_async_callback(store.aclose)
+        self.archive = None
+        if c.archive_dsn:
+            from edge_agent.store.archive import MySQLArchive
+
+            self.archive = await MySQLArchive(c.archive_dsn).open()
+            stack.push_async_callback(self.archive.aclose)
         self.agent = agent = Agent(build_router(c), strategy=c.strategy, system=c.system,
                                    max_reply_tokens=c.max_reply_tokens, store=store, idle_s=c.idle_s,
-                                   queue_per_session=c.queue_per_session,
+                                   queue_per_session=c.queue_per_session, archive=self.archive,
                                    memory={"max_tokens": c.max_tokens, "reserve_tokens": c.reserve_tokens})
         stack.push_async_callback(agent.aclose)
         self.watchdog = await stack.enter_async_context(self._watchdog(agent))
@@ -115,6 +122,16 @@ class Daemon:
         for name, coro in (("janitor", self._janitor(agent, store)), ("sd-watchdog", self._sd_watchdog())):
             task = loop_task(coro, f"edge-agent-{name}")
             stack.push_async_callback(cancel, task)
+
+    async def _store(self):
+        c = self.config
+        if c.redis_url:
+            from edge_agent.store.redis import RedisStore
+
+            c.state_path.mkdir(parents=True, exist_ok=True)
+            return await RedisStore(c.redis_url, state_dir=c.state_path, ttl_s=c.retention_s,
+                                    at_rest=c.at_rest).open()
+        return await SQLiteStore(c.state_path, at_rest=c.at_rest, synchronous=c.synchronous).open()
 
     def _watchdog(self, agent: Agent) -> Watchdog:
         c = self.config
@@ -136,9 +153,11 @@ class Daemon:
         while True:
             await asyncio.sleep(min(60.0, self.config.idle_s))
             await agent.evict_idle()
-            purged = await store.purge(self.config.retention_s)
-            if purged:
-                log.info("retention: purged %d sessions", purged)
+            expired = [x["id"] for x in await store.sessions() if time.time() - x["updated_at"] > self.config.retention_s]
+            for sid in expired:  # archived first (fleet), then gone from the live store
+                await agent.delete(sid)
+            if expired:
+                log.info("retention: %d sessions expired", len(expired))
 
     async def _sd_watchdog(self) -> None:
         usec = int(os.environ.get("WATCHDOG_USEC", "0") or 0)

@@ -72,3 +72,19 @@ async def local():
     backend = LocalBackend(n_ctx=1024, n_threads=1)
     yield backend
     await backend.aclose()
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    from tests.fleet import redis_server
+
+    with redis_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def mysql_dsn():
+    from tests.fleet import mariadb_server
+
+    with mariadb_server() as dsn:
+        yield dsn
