@@ -61,13 +61,14 @@ class Agent:
     def __init__(self, router: Router, *, strategy: str = "summary", system: str | None = None,
                  max_reply_tokens: int = 512, temperature: float = 0.2, memory: dict[str, Any] | None = None,
                  memory_factory: MemoryFactory | None = None, store: Any = None, idle_s: float = 1800.0,
-                 queue_per_session: int = 4, archive: Any = None) -> None:
+                 queue_per_session: int = 4, archive: Any = None, max_sessions: int = 100_000) -> None:
         self.router = router
         self.max_reply_tokens = max_reply_tokens
         self.temperature = temperature
         self.store = store
         self.archive = archive                            # ended sessions are archived here first
         self.idle_s = idle_s
+        self.max_sessions = max_sessions
         self.queue_per_session = queue_per_session
         self.sessions: dict[str, BaseMemory] = {}
         self._used: dict[str, float] = {}
@@ -111,7 +112,10 @@ class Agent:
             self._follow_mode(mem)
 
     async def open(self, session_id: str) -> BaseMemory:
-        """The session's memory: in RAM, else loaded from the store, else new."""
+        """The session's memory: in RAM, else loaded from the store, else new. Past
+        ``max_sessions`` in RAM, the least recently used idle sessions leave first."""
+        if session_id not in self.sessions:
+            await self._make_room()
         if session_id not in self.sessions and self.store is not None:
             loaded = await self.store.load(session_id)
             if loaded is not None:
@@ -121,6 +125,13 @@ class Agent:
                 self.sessions[session_id] = mem
                 self._baseline[session_id] = (mem.stats.compressions, mem.stats.compression_failures)
         return self.memory(session_id)
+
+    async def _make_room(self) -> None:
+        if len(self.sessions) < self.max_sessions:
+            return
+        idle = sorted((used, sid) for sid, used in self._used.items() if sid not in self._waiting)
+        for _, sid in idle[: len(self.sessions) - self.max_sessions + 1]:
+            await self.drop(sid)
 
     @contextlib.asynccontextmanager
     async def _serialized(self, session_id: str):

