@@ -17,7 +17,7 @@ import asyncio
 import time
 
 from bench.common import percentile, table, write_json
-from bench.scenario_data import SYSTEM, conversation
+from edge_agent.scenario import SYSTEM, conversation
 from edge_agent.agent import Agent
 from edge_agent.backends import Router
 from edge_agent.backends.local import LocalBackend

@@ -28,7 +28,7 @@ import aiohttp
 import psutil
 
 from bench.common import percentile, table, write_json
-from bench.scenario_data import conversation
+from edge_agent.scenario import conversation
 from edge_agent.memory import create_memory
 from edge_agent.messages import Message
 from edge_agent.tokens import default_counter

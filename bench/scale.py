@@ -19,7 +19,7 @@ import time
 from collections import deque
 
 from bench.common import percentile, table, write_json
-from bench.scenario_data import SYSTEM, conversation
+from edge_agent.scenario import SYSTEM, conversation
 from edge_agent import ringbuf
 from edge_agent.memory import create_memory
 from edge_agent.messages import Message

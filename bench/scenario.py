@@ -20,7 +20,7 @@ import time
 import tracemalloc
 
 from bench.common import percentile, table, write_json
-from bench.scenario_data import FACTS, SYSTEM, conversation
+from edge_agent.scenario import FACTS, SYSTEM, conversation
 from edge_agent.memory import create_memory
 from edge_agent.messages import Message
 from edge_agent.tokens import default_counter

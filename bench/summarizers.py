@@ -15,7 +15,7 @@ import asyncio
 import time
 
 from bench.common import table, write_json
-from bench.scenario_data import FACTS, SYSTEM, conversation
+from edge_agent.scenario import FACTS, SYSTEM, conversation
 from edge_agent.backends.local import LocalBackend
 from edge_agent.memory import create_memory
 from edge_agent.messages import Message

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bench.common import table, write_json
 from bench.longconv_data import conversation as long_conversation
-from bench.scenario_data import conversation
+from edge_agent.scenario import conversation
 from edge_agent.tokens import EstimateCounter, article_cjk_weighted, article_half_len, load_counter
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"

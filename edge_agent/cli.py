@@ -12,6 +12,7 @@ Examples:
   edge-agent serve --config /etc/edge-agent.toml --port 9000
   edge-agent sessions list                 stored sessions (show ID, purge [ID])
   edge-agent doctor                        what this machine has for edge-agent
+  edge-agent profile --board dayu200-rk3568 --json p.json --png p.png
 
 ask and chat keep the session in this process only (EDGE_AGENT_CLOUD_API_KEY holds a cloud key).
 """
@@ -212,6 +213,12 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return EXIT_OK if all(ok for name, ok, _ in checks if name in ("python", "state dir")) else EXIT_ERROR
 
 
+def cmd_profile(args: argparse.Namespace) -> int:
+    from edge_agent import profile
+
+    return profile.main(args)
+
+
 def _agent_options(p: argparse.ArgumentParser) -> None:
     from edge_agent.backends import POLICIES
     from edge_agent.memory import STRATEGIES
@@ -265,6 +272,13 @@ def parser() -> argparse.ArgumentParser:
     se.add_argument("--config")
     se.add_argument("--state-dir")
     se.set_defaults(func=cmd_sessions)
+    pr = sub.add_parser("profile", help="measure edge-agent's memory on a board profile")
+    pr.add_argument("--board", required=True, help="a profile in board_profiles/ (e.g. rpi4-4g)")
+    pr.add_argument("--turns", type=int, default=120)
+    pr.add_argument("--sessions", type=int, default=500, help="concurrent sessions to measure at most")
+    pr.add_argument("--json", help="write the report as JSON here")
+    pr.add_argument("--png", help="write the charts here (matplotlib)")
+    pr.set_defaults(func=cmd_profile)
     dr = sub.add_parser("doctor", help="check Python, ring, tokenizer, model, PSI, cgroup, RAM, state dir")
     dr.add_argument("--profile", help="compare this machine with a board profile")
     dr.add_argument("--config")
