@@ -6,14 +6,18 @@ DEPS   := $(VENV)/.deps-installed
 EXT    := $(VENV)/.ext-built
 NATIVE := $(wildcard native/*.c native/*.h)
 
-.PHONY: setup test run bench sanitize native-test clean servers
+.PHONY: setup test run bench sanitize native-test cross-check clean servers
 
 # The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
 # these on free loopback ports). Installed from Debian's packages when missing.
+# The ARM cross-check needs the cross compilers and qemu-user, also from Debian's packages.
 servers:
 	@command -v redis-server >/dev/null || (apt-get update -q && apt-get install -y -q redis-server)
 	@command -v mariadbd >/dev/null || command -v mysqld >/dev/null || \
 	  (apt-get update -q && apt-get install -y -q mariadb-server mariadb-client)
+	@command -v aarch64-linux-gnu-gcc >/dev/null && command -v arm-linux-gnueabihf-gcc >/dev/null && \
+	  command -v qemu-aarch64 >/dev/null && command -v qemu-arm >/dev/null || \
+	  (apt-get update -q && apt-get install -y -q gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user)
 
 setup: $(DEPS) $(EXT)
 
@@ -58,6 +62,16 @@ native-test:
 	gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -Inative \
 	  native/ringbuf_core.c native/test_ringbuf_core.c -o $(VENV)/test_ringbuf_core
 	$(VENV)/test_ringbuf_core
+
+# The C ring core and its unit test, cross-compiled for 64-bit and 32-bit ARM (the DAYU200's
+# OpenHarmony userland is 32-bit) and run under qemu-user.
+CROSS_FLAGS := -std=c11 -Wall -Wextra -Werror -O2 -static -Inative native/ringbuf_core.c native/test_ringbuf_core.c
+cross-check:
+	mkdir -p build/cross
+	aarch64-linux-gnu-gcc $(CROSS_FLAGS) -o build/cross/test_ringbuf_core-aarch64
+	qemu-aarch64 build/cross/test_ringbuf_core-aarch64
+	arm-linux-gnueabihf-gcc $(CROSS_FLAGS) -o build/cross/test_ringbuf_core-armhf
+	qemu-arm build/cross/test_ringbuf_core-armhf
 
 clean:
 	rm -rf build edge_agent/*.so $(EXT)

@@ -1,0 +1,19 @@
+"""The C ring core on 64-bit and 32-bit ARM: cross-compiled and run under qemu-user."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = ("aarch64-linux-gnu-gcc", "arm-linux-gnueabihf-gcc", "qemu-aarch64", "qemu-arm")
+
+
+@pytest.mark.skipif(not all(shutil.which(t) for t in TOOLS), reason="cross compilers / qemu-user not installed")
+def test_cross_check_on_arm():
+    out = subprocess.run(["make", "-s", "cross-check"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "all checks passed (64-bit)" in out.stdout and "all checks passed (32-bit)" in out.stdout
