@@ -15,6 +15,7 @@ servers:
 	@command -v redis-server >/dev/null || (apt-get update -q && apt-get install -y -q redis-server)
 	@command -v mariadbd >/dev/null || command -v mysqld >/dev/null || \
 	  (apt-get update -q && apt-get install -y -q mariadb-server mariadb-client)
+	@test -x /usr/sbin/sshd || (apt-get update -q && apt-get install -y -q openssh-server)
 	@command -v aarch64-linux-gnu-gcc >/dev/null && command -v arm-linux-gnueabihf-gcc >/dev/null && \
 	  command -v qemu-aarch64 >/dev/null && command -v qemu-arm >/dev/null || \
 	  (apt-get update -q && apt-get install -y -q gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user)

@@ -1,0 +1,248 @@
+"""Deploy a release of edge-agent to a board and keep it healthy.
+
+Layout on the board, under ``root``:
+
+    releases/<version>/   the sdist, app/ (installed with the board's Python), board.toml,
+                          edge-agent.toml, run.sh (the launcher), .installed
+    current -> releases/<version>
+    state/                sessions (kept across releases)
+    edge-agent.log, edge-agent.pid   (the "process" service manager)
+
+A deploy builds an sdist here, pushes it, installs it on the board with ``--target``
+(the C ring compiles there when the board has a compiler; otherwise the pure-Python ring is
+used, with a warning in install.log), writes config, profile and launcher, switches
+``current`` atomically, installs and (re)starts the service, and checks /healthz through the
+transport's port forward. A failed health check switches ``current`` back to the previous
+release and restarts it. Deploying the version that is already current changes nothing.
+
+Service managers: ``systemd`` (a unit rendered from deploy/systemd), ``ohos`` (an init .cfg
+from deploy/openharmony, started with ``begetctl``), ``process`` (nohup + pid file, for boards
+without either and for tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from edge_agent import __version__
+from edge_agent.deploy.render import service_file
+from edge_agent.deploy.transport import DeployError
+from edge_agent.profiles import BoardProfile, profiles_dir
+
+ServiceManager = Literal["systemd", "ohos", "process"]
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def build_sdist(out_dir: Path) -> Path:
+    """An sdist of this checkout (the C extension is compiled on the board)."""
+    subprocess.run([sys.executable, "setup.py", "-q", "sdist", "--dist-dir", str(out_dir)], cwd=PROJECT,
+                   check=True, capture_output=True)
+    return next(out_dir.glob("edge_agent-*.tar.gz"))
+
+
+def release_name(sdist: Path, *texts: str) -> str:
+    """Version + a digest of everything the release holds (code, config, profile)."""
+    h = hashlib.sha256(sdist.read_bytes())
+    for text in texts:
+        h.update(text.encode())
+    return f"{__version__}-{h.hexdigest()[:10]}"
+
+
+@dataclass
+class DeployResult:
+    version: str
+    changed: bool
+    previous: str | None
+    healthy: bool
+    rolled_back: bool = False
+
+
+class Deployer:
+    def __init__(self, transport, board: BoardProfile, root: str, *, python: str = "python3",
+                 manager: ServiceManager | None = None, port: int = 8848, health_timeout_s: float = 60.0,
+                 extra_config: dict | None = None) -> None:
+        self.t = transport
+        self.board = board
+        self.root = root.rstrip("/")
+        self.python = python
+        self.manager: ServiceManager = manager or ("ohos" if board.os_family == "openharmony" else "systemd")
+        self.port = port
+        self.health_timeout_s = health_timeout_s
+        self.extra_config = extra_config or {}
+
+    # -- helpers on the board -------------------------------------------------------------------
+    async def sh(self, command: str, check: bool = True) -> str:
+        return (await self.t.run(command, check=check))[1]
+
+    async def current(self) -> str | None:
+        out = await self.sh(f"readlink {shlex.quote(self.root + '/current')} || true")
+        return Path(out.strip()).name or None
+
+    async def releases(self) -> list[str]:
+        out = await self.sh(f"ls -1t {shlex.quote(self.root + '/releases')} 2>/dev/null || true")
+        return [line for line in out.split() if line]
+
+    async def _push_text(self, text: str, remote: str) -> None:
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(text)
+        try:
+            await self.t.push(f.name, remote)
+        finally:
+            Path(f.name).unlink()
+
+    # -- deploy ------------------------------------------------------------------------------------
+    async def deploy(self, sdist: Path | None = None) -> DeployResult:
+        with tempfile.TemporaryDirectory() as tmp:
+            sdist = sdist or build_sdist(Path(tmp))
+            version = release_name(sdist, self._config_text(), self._profile_text())
+            previous = await self.current()
+            if previous == version and await self.healthy():
+                return DeployResult(version, False, previous, True)
+            await self._install(sdist, version)
+        await self._switch(version)
+        await self._service()
+        await self.restart()
+        if await self.healthy():
+            return DeployResult(version, True, previous, True)
+        if previous is None:
+            raise DeployError(f"release {version} failed its health check and there is no release to roll back to",
+                              output=await self.logs(40))
+        await self._switch(previous)
+        await self.restart()
+        raise DeployError(f"release {version} failed its health check; rolled back to {previous} "
+                          f"({'healthy' if await self.healthy() else 'NOT healthy either'})",
+                          output=await self.logs(40))
+
+    async def _install(self, sdist: Path, version: str) -> None:
+        rel = f"{self.root}/releases/{version}"
+        q = shlex.quote
+        if (await self.t.run(f"test -f {q(rel + '/.installed')}", check=False))[0] == 0:
+            return  # pushed and installed before: only switch to it
+        await self.sh(f"mkdir -p {q(rel)} {q(self.root + '/state')}")
+        await self.t.push(sdist, f"{rel}/{sdist.name}")
+        await self._push_text(self._profile_text(), f"{rel}/board.toml")
+        await self._push_text(self._config_text(), f"{rel}/edge-agent.toml")
+        await self._push_text(self._launcher(rel), f"{rel}/run.sh")
+        await self.sh(f"cd {q(rel)} && chmod +x run.sh && {self.python} -m pip install --quiet --no-deps "
+                      f"--no-build-isolation --target app {q(sdist.name)} > install.log 2>&1 && touch .installed")
+
+    def _config_text(self) -> str:
+        config = {"port": self.port, "state_dir": f"{self.root}/state", **self.extra_config}
+        return "[edge-agent]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items())
+
+    def _profile_text(self) -> str:
+        return (profiles_dir() / f"{self.board.name}.toml").read_text()
+
+    def _launcher(self, rel: str) -> str:
+        return ("#!/bin/sh\n# edge-agent launcher for this release (written by edge-agent deploy)\n"
+                f'cd "{rel}"\n'
+                f'PYTHONPATH="{rel}/app" exec {self.python} -m edge_agent.cli serve '
+                f'--profile "{rel}/board.toml" --config "{rel}/edge-agent.toml"\n')
+
+    async def _switch(self, version: str) -> None:
+        q = shlex.quote
+        await self.sh(f"cd {q(self.root)} && ln -sfn releases/{q(version)} current.new && mv -Tf current.new current")
+
+    async def _service(self) -> None:
+        launcher = f"{self.root}/current/run.sh"
+        name, text = service_file(self.board, self.root, launcher)
+        if self.manager == "systemd":
+            await self._push_text(text, f"/etc/systemd/system/{name}")
+            await self.sh("systemctl daemon-reload && systemctl enable edge-agent")
+        elif self.manager == "ohos":
+            await self._push_text(text, f"/system/etc/init/{name}")
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    async def stop(self) -> None:
+        if self.manager == "systemd":
+            await self.sh("systemctl stop edge-agent", check=False)
+        elif self.manager == "ohos":
+            await self.sh("begetctl stop_service edge_agent", check=False)
+        else:
+            pid = shlex.quote(self.root + "/edge-agent.pid")
+            await self.sh(f"if [ -f {pid} ]; then kill $(cat {pid}) 2>/dev/null; "
+                          f"for i in $(seq 50); do kill -0 $(cat {pid}) 2>/dev/null || break; sleep 0.2; done; "
+                          f"rm -f {pid}; fi", check=False)
+
+    async def restart(self) -> None:
+        if self.manager == "systemd":
+            await self.sh("systemctl restart edge-agent")
+        elif self.manager == "ohos":
+            await self.sh("begetctl stop_service edge_agent; begetctl start_service edge_agent")
+        else:
+            await self.stop()
+            q = shlex.quote
+            await self.sh(f"cd {q(self.root)} && (nohup {q(self.root + '/current/run.sh')} < /dev/null "
+                          f">> edge-agent.log 2>&1 & echo $! > edge-agent.pid)")
+
+    async def healthy(self) -> bool:
+        """/healthz through the transport's port forward, retried until the timeout (or until
+        the process is seen dead, with the process manager)."""
+        try:
+            async with self.t.forward(self.port) as local:
+                deadline = time.monotonic() + self.health_timeout_s
+                while time.monotonic() < deadline:
+                    if await asyncio.to_thread(_healthz, local):
+                        return True
+                    if self.manager == "process" and not await self._alive():
+                        return False
+                    await asyncio.sleep(0.5)
+        except DeployError:
+            return False
+        return False
+
+    async def _alive(self) -> bool:
+        pid = shlex.quote(self.root + "/edge-agent.pid")
+        return (await self.t.run(f"kill -0 $(cat {pid} 2>/dev/null) 2>/dev/null", check=False))[0] == 0
+
+    async def status(self) -> dict:
+        return {"board": self.board.name, "current": await self.current(), "releases": await self.releases(),
+                "healthy": await self.healthy()}
+
+    async def logs(self, lines: int = 100) -> str:
+        if self.manager == "systemd":
+            return await self.sh(f"journalctl -u edge-agent -n {int(lines)} --no-pager", check=False)
+        return await self.sh(f"tail -n {int(lines)} {shlex.quote(self.root + '/edge-agent.log')} 2>/dev/null",
+                             check=False)
+
+    async def rollback(self) -> str:
+        current, releases = await self.current(), await self.releases()
+        older = [r for r in releases if r != current]
+        if not older:
+            raise DeployError("no earlier release to roll back to")
+        await self._switch(older[0])
+        await self.restart()
+        if not await self.healthy():
+            raise DeployError(f"rolled back to {older[0]} but it is not healthy", output=await self.logs(40))
+        return older[0]
+
+    async def uninstall(self, keep_state: bool = True) -> None:
+        await self.stop()
+        if self.manager == "systemd":
+            await self.sh("systemctl disable edge-agent; rm -f /etc/systemd/system/edge-agent.service; "
+                          "systemctl daemon-reload", check=False)
+        elif self.manager == "ohos":
+            await self.sh("rm -f /system/etc/init/edge_agent.cfg", check=False)
+        q = shlex.quote
+        keep = f" ! -name state" if keep_state else ""
+        await self.sh(f"test -d {q(self.root)} && find {q(self.root)} -mindepth 1 -maxdepth 1{keep} "
+                      f"-exec rm -rf {{}} + || true")
+
+
+def _healthz(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as resp:
+            return resp.status == 200
+    except OSError:
+        return False
