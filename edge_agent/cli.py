@@ -13,6 +13,8 @@ Examples:
   edge-agent sessions list                 stored sessions (show ID, purge [ID])
   edge-agent doctor                        what this machine has for edge-agent
   edge-agent profile --board dayu200-rk3568 --json p.json --png p.png
+  edge-agent deploy --board rpi4-4g --via ssh --host pi@192.0.2.10 --identity ~/.ssh/id_ed25519
+  edge-agent deploy status --board dayu200-rk3568 --via hdc --target 7001005458323933328a01fce16d3800
 
 ask and chat keep the session in this process only (EDGE_AGENT_CLOUD_API_KEY holds a cloud key).
 """
@@ -36,6 +38,7 @@ EXIT_USAGE = 2
 EXIT_CONFIG = 3
 EXIT_BACKEND = 4
 EXIT_STORE = 5
+EXIT_DEPLOY = 6
 
 
 def cmd_info(args: argparse.Namespace) -> int:
@@ -213,6 +216,47 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return EXIT_OK if all(ok for name, ok, _ in checks if name in ("python", "state dir")) else EXIT_ERROR
 
 
+async def _deploy(args: argparse.Namespace) -> int:
+    from edge_agent.deploy.deployer import Deployer
+    from edge_agent.deploy.transport import HdcTransport, SSHTransport
+    from edge_agent.profiles import load_profile
+
+    board = load_profile(args.board)
+    if args.via == "ssh":
+        if not args.host:
+            print("edge-agent: --via ssh needs --host USER@HOST", file=sys.stderr)
+            return EXIT_USAGE
+        transport = SSHTransport(args.host, port=args.ssh_port, identity=args.identity)
+    else:
+        transport = HdcTransport(args.target, hdc=args.hdc)
+    root = args.root or ("/data/edge-agent" if board.os_family == "openharmony" else "/opt/edge-agent")
+    d = Deployer(transport, board, root, python=args.python, manager=args.manager, port=args.port)
+    if args.action == "install":
+        r = await d.deploy()
+        print(f"{r.version}: {'deployed' if r.changed else 'already current, nothing changed'}"
+              f"{f' (previous {r.previous})' if r.previous and r.changed else ''}; healthy")
+    elif args.action == "status":
+        print(json.dumps(await d.status(), indent=2))
+    elif args.action == "logs":
+        print(await d.logs(args.lines))
+    elif args.action == "rollback":
+        print(f"rolled back to {await d.rollback()}")
+    else:
+        await d.uninstall(keep_state=not args.purge_state)
+        print(f"uninstalled from {root}" + (" (state kept)" if not args.purge_state else ""))
+    return EXIT_OK
+
+
+def cmd_deploy(args: argparse.Namespace) -> int:
+    from edge_agent.deploy.transport import DeployError
+
+    try:
+        return asyncio.run(_deploy(args))
+    except DeployError as exc:
+        print(f"edge-agent deploy: {exc}", file=sys.stderr)
+        return EXIT_DEPLOY
+
+
 def cmd_profile(args: argparse.Namespace) -> int:
     from edge_agent import profile
 
@@ -279,6 +323,24 @@ def parser() -> argparse.ArgumentParser:
     pr.add_argument("--json", help="write the report as JSON here")
     pr.add_argument("--png", help="write the charts here (matplotlib)")
     pr.set_defaults(func=cmd_profile)
+    de = sub.add_parser("deploy", help="deploy to a board over ssh or hdc (and status, logs, rollback, uninstall)")
+    de.add_argument("action", nargs="?", default="install", choices=["install", "status", "logs", "rollback",
+                                                                     "uninstall"])
+    de.add_argument("--board", required=True, help="a profile in board_profiles/")
+    de.add_argument("--via", choices=["ssh", "hdc"], required=True)
+    de.add_argument("--host", help="ssh: USER@HOST")
+    de.add_argument("--ssh-port", type=int, default=22)
+    de.add_argument("--identity", help="ssh: a private key file")
+    de.add_argument("--target", help="hdc: the device's connect key")
+    de.add_argument("--hdc", default="hdc", help="the hdc program")
+    de.add_argument("--root", help="install root on the board (default /opt/edge-agent; OpenHarmony /data/edge-agent)")
+    de.add_argument("--python", default="python3", help="the board's Python, with edge-agent's dependencies")
+    de.add_argument("--manager", choices=["systemd", "ohos", "process"],
+                    help="service manager (default: systemd on Linux, the init on OpenHarmony)")
+    de.add_argument("--port", type=int, default=8848, help="the daemon's port on the board")
+    de.add_argument("--lines", type=int, default=100, help="logs: how many lines")
+    de.add_argument("--purge-state", action="store_true", help="uninstall: delete the sessions too")
+    de.set_defaults(func=cmd_deploy)
     dr = sub.add_parser("doctor", help="check Python, ring, tokenizer, model, PSI, cgroup, RAM, state dir")
     dr.add_argument("--profile", help="compare this machine with a board profile")
     dr.add_argument("--config")

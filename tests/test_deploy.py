@@ -8,6 +8,7 @@ import pytest
 
 from edge_agent.deploy.deployer import Deployer, build_sdist
 from edge_agent.deploy.transport import DeployError, SSHTransport
+from edge_agent.errors import ConfigError
 from edge_agent.profiles import load_profile
 from tests.servers import free_port
 from tests.sshd import sshd
@@ -40,3 +41,67 @@ async def test_ssh_deploy_health_idempotence_broken_release_and_rollback(tmp_pat
         assert "unknown config key" in await good.logs(200)
         await good.uninstall()
         assert not (tmp_path / "board" / "current").exists() and (tmp_path / "board" / "state").exists()
+
+
+HDC = str(__import__("pathlib").Path(__file__).parent / "hdc" / "hdc")
+
+
+async def test_hdc_transport_quirks(tmp_path, monkeypatch):
+    from edge_agent.deploy.transport import HdcTransport
+
+    monkeypatch.setenv("HDC_STANDIN_STATE", str(tmp_path / "hdc-state"))
+    monkeypatch.setenv("HDC_STANDIN_DEVICES", "")
+    assert await HdcTransport(hdc=HDC).targets() == []
+    monkeypatch.setenv("HDC_STANDIN_DEVICES", "board-a,board-b")
+    with pytest.raises(DeployError, match="2 devices"):
+        await HdcTransport(hdc=HDC).run("true")                # several devices and no -t
+    t = HdcTransport("board-a", hdc=HDC)
+    assert await t.run("echo hi") == (0, "hi")                 # \r stripped, __RC read back
+    with pytest.raises(DeployError) as info:
+        await t.run("exit 3")                                  # hdc exits 0; the status comes from __RC
+    assert info.value.rc == 3
+    with pytest.raises(DeployError):
+        await t.push(tmp_path / "missing", str(tmp_path / "x"))  # a [Fail] line, exit status 0
+    monkeypatch.setenv("HDC_STANDIN_DEVICES", "only-one")
+    lone = HdcTransport(hdc=HDC)
+    assert (await lone.run("true"))[0] == 0 and lone.target is None
+
+
+@pytest.mark.slow
+async def test_hdc_deploy_to_an_openharmony_profile(tmp_path, sdist, monkeypatch):
+    from edge_agent.deploy.transport import HdcTransport
+
+    monkeypatch.setenv("HDC_STANDIN_STATE", str(tmp_path / "hdc-state"))
+    monkeypatch.setenv("HDC_STANDIN_DEVICES", "dayu200")
+    import tempfile
+
+    short = tempfile.mkdtemp(prefix="oh", dir="/tmp")  # init path elements must stay within 64 bytes
+    too_long = Deployer(HdcTransport("dayu200", hdc=HDC), load_profile("dayu200-rk3568"), str(tmp_path / "data"))
+    with pytest.raises(ConfigError, match="64"):
+        await too_long.deploy(sdist)                         # refused before anything is pushed
+    assert not (tmp_path / "data").exists()
+    d = Deployer(HdcTransport("dayu200", hdc=HDC), load_profile("dayu200-rk3568"), f"{short}/data",
+                 python=sys.executable, manager="process", port=free_port(), health_timeout_s=60,
+                 extra_config={"n_threads": 1})
+    result = await d.deploy(sdist)
+    assert result.changed and result.healthy
+    assert (await d.status())["healthy"]                      # through hdc fport
+    await d.uninstall()
+    __import__("shutil").rmtree(short)
+
+
+def test_cli_deploy_status_and_usage(tmp_path):
+    import json
+    import os
+    import subprocess
+
+    env = dict(os.environ, HDC_STANDIN_DEVICES="dayu200", HDC_STANDIN_STATE=str(tmp_path / "s"))
+    base = [sys.executable, "-m", "edge_agent.cli", "deploy"]
+    out = subprocess.run(base + ["status", "--board", "dayu200-rk3568", "--via", "hdc", "--hdc", HDC,
+                                 "--root", str(tmp_path / "r"), "--manager", "process", "--port", str(free_port())],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    status = json.loads(out.stdout)
+    assert status == {"board": "dayu200-rk3568", "current": None, "releases": [], "healthy": False}
+    out = subprocess.run(base + ["--board", "rpi4-4g", "--via", "ssh"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "--host" in out.stderr

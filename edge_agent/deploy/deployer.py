@@ -103,6 +103,7 @@ class Deployer:
 
     # -- deploy ------------------------------------------------------------------------------------
     async def deploy(self, sdist: Path | None = None) -> DeployResult:
+        service_file(self.board, self.root, f"{self.root}/current/run.sh")  # limits checked before any push
         with tempfile.TemporaryDirectory() as tmp:
             sdist = sdist or build_sdist(Path(tmp))
             version = release_name(sdist, self._config_text(), self._profile_text())

@@ -3,7 +3,7 @@
 Both run commands, push files and forward a local TCP port to the board, through asyncio
 subprocesses. hdc's quirks are handled here: a failure prints a line starting ``[Fail]``
 and may still exit 0, output has ``\\r``, ``hdc shell`` does not return the remote exit
-status (``; echo __RC=$?`` is appended and read back), and with several devices and no
+status (the command runs as ``(cmd); echo __RC=$?`` and the status is read back), and with several devices and no
 ``-t`` it answers ``[Fail]ExecuteCommand need connect-key?`` (retried once with the only
 target, when there is exactly one).
 """
@@ -124,7 +124,7 @@ class HdcTransport:
         return out
 
     async def run(self, command: str, *, check: bool = True) -> tuple[int, str]:
-        out = await self._hdc("shell", f"{command}; echo __RC=$?")
+        out = await self._hdc("shell", f"({command}); echo __RC=$?")  # a subshell: `exit` cannot skip the echo
         lines = out.rstrip("\n").splitlines()
         if not lines or not lines[-1].startswith("__RC="):
             raise DeployError("hdc shell returned no exit status", output=out)
