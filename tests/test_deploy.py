@@ -40,6 +40,10 @@ async def test_ssh_deploy_health_idempotence_broken_release_and_rollback(tmp_pat
         status = await good.status()
         assert status["current"] == first.version and status["healthy"] and len(status["releases"]) == 2
         assert "unknown config key" in await good.logs(200)
+        with pytest.raises(DeployError, match="not healthy"):
+            await good.rollback()                              # the only older release is the broken one
+        restored = await good.deploy(sdist)                    # installed before: only switched back
+        assert restored.changed and restored.healthy and restored.version == first.version
         await good.uninstall()
         assert not (tmp_path / "board" / "current").exists() and (tmp_path / "board" / "state").exists()
 
