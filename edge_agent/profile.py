@@ -10,8 +10,8 @@ child runs inside one limited to the board's RAM and its OOM kills are reported;
 the report says the limit was not enforced. A strategy fits when its peak RSS is within the
 profile's ``agent_budget_mb``. With the local model enabled, a child loads it with the
 profile's n_ctx and n_threads and reports its RSS and KV-cache size. "Sessions this board
-holds": concurrent sessions grow until the budget is reached (or ``--sessions`` were
-measured, and the rest is extrapolated from the measured slope).
+holds": concurrent sessions grow until the budget, less the local model's RSS, is reached
+(or ``--sessions`` were measured, and the rest is extrapolated from the measured slope).
 """
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ async def _sessions(strategy: str, limit: int, budget_mb: float, max_tokens: int
 
     default_counter()("warm up")  # the tokenizer is loaded once per process, not per session
     start, held, points = _rss(), [], []
+    tracemalloc.start()
     turns = conversation(10)
     for n in range(1, limit + 1):
         mem = create_memory(strategy, max_tokens=max_tokens, reserve_tokens=reserve, system=SYSTEM)
@@ -88,8 +89,14 @@ async def _sessions(strategy: str, limit: int, budget_mb: float, max_tokens: int
         if n % max(1, limit // 20) == 0 or n == limit:
             points.append((n, rss / MiB))
         if rss >= budget_mb * MiB:
+            tracemalloc.stop()
             return {"sessions": n, "reached_budget": True, "points": points, "per_session_kb": 0.0}
-    per = max(1.0, (_rss() - start) / len(held))
+    heap = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    # RSS under-reports small sessions (malloc reuses what the process freed before), so the
+    # estimate is the larger of the RSS slope and heap + the C ring's own bytes per session
+    counted = (heap + sum(sys.getsizeof(m.ring) for m in held)) / len(held)
+    per = max(1.0, (_rss() - start) / len(held), counted)
     room = budget_mb * MiB - _rss()
     return {"sessions": len(held) + int(max(0, room) / per), "reached_budget": False, "measured": len(held),
             "per_session_kb": per / 1024, "points": points}
@@ -172,15 +179,9 @@ def run_profile(board: BoardProfile, turns: int = 120, sessions: int = 500, show
             entry = out or {"error": err}
             entry["fits"] = bool(out) and out["peak_rss_mb"] <= board.agent_budget_mb
             result["strategies"][name] = entry
-        if show_progress:
-            _progress(len(strategies), steps, "sessions")
-        out, err = _child(["sessions", "--strategy", board.strategy, "--limit", str(sessions),
-                           "--budget-mb", str(board.agent_budget_mb), *common], cg)
-        result["max_sessions"] = out["sessions"] if out else 0
-        result["sessions"] = out or {"error": err}
         if board.local_enabled:
             if show_progress:
-                _progress(len(strategies) + 1, steps, "local model")
+                _progress(len(strategies), steps, "local model")
             out, err = _child(["local", "--n-ctx", str(board.n_ctx), "--n-threads", str(board.n_threads),
                                "--model", board.local_model], cg)
             result["local_model"] = out or {"error": err}
@@ -189,6 +190,13 @@ def run_profile(board: BoardProfile, turns: int = 120, sessions: int = 500, show
                 if "peak_rss_mb" in entry:
                     entry["peak_rss_with_model_mb"] = entry["peak_rss_mb"] + model_mb
                     entry["fits"] = entry["peak_rss_with_model_mb"] <= board.agent_budget_mb
+        if show_progress:
+            _progress(steps - 1, steps, "sessions")
+        model_mb = result.get("local_model", {}).get("rss_mb", 0.0)  # the model's share of the budget
+        out, err = _child(["sessions", "--strategy", board.strategy, "--limit", str(sessions),
+                           "--budget-mb", str(board.agent_budget_mb - model_mb), *common], cg)
+        result["max_sessions"] = out["sessions"] if out else 0
+        result["sessions"] = out or {"error": err}
         if show_progress:
             _progress(steps, steps, "done")
             sys.stderr.write("\n")
