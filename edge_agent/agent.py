@@ -40,6 +40,7 @@ class TurnResult:
     mode: str
     context_tokens: int
     sections: dict[str, int]
+    prefix_tokens: int = 0            # tokens of this prompt's head identical to the last one's
     timings: dict[str, float | None] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -203,7 +204,7 @@ class Agent:
         c = routed.completion
         return TurnResult(session_id=session_id, reply=c.text, backend=c.backend,
                           fallback_reason=routed.fallback_reason, usage=c.usage, mode=mem.mode,
-                          context_tokens=ctx.tokens, sections=ctx.sections,
+                          context_tokens=ctx.tokens, sections=ctx.sections, prefix_tokens=ctx.prefix_tokens,
                           timings={"first_token_s": first[0] if first else t1 - t0,  # from the user's message
                                    "total_s": time.perf_counter() - t0, "backend_s": t1 - t_call,
                                    "memory_s": memory_s})

@@ -182,7 +182,8 @@ def _usage(result: TurnResult) -> dict[str, Any]:
 def _extra(result: TurnResult) -> dict[str, Any]:
     return {"backend": result.backend, "fallback_reason": result.fallback_reason, "memory_mode": result.mode,
             "context_tokens": result.context_tokens, "sections": result.sections,
-            "cached_tokens": result.usage.cached_tokens, "timings": result.timings}
+            "cached_tokens": result.usage.cached_tokens, "prefix_tokens": result.prefix_tokens,
+            "timings": result.timings}
 
 
 def _completion(result: TurnResult, body: dict[str, Any]) -> dict[str, Any]:

@@ -75,7 +75,8 @@ class BaseMemory:
                  min_recent_rounds: int = 2, facts: bool | None = None, fact_tokens: int = 400,
                  fact_roles: tuple[str, ...] = ("user", "tool"), recall: bool | None = None,
                  recall_tokens: int = 400, max_records: int = 2048, max_bytes: int = 1 << 20,
-                 archive_bytes: int = 4 << 20, on_evict: EvictHook | None = None) -> None:
+                 archive_bytes: int = 4 << 20, on_evict: EvictHook | None = None,
+                 low_water: float | None = None) -> None:
         self.max_tokens = check_int("max_tokens", max_tokens, 1)
         self.reserve_tokens = check_int("reserve_tokens", reserve_tokens)
         if self.bounded and reserve_tokens >= max_tokens:
@@ -108,6 +109,11 @@ class BaseMemory:
         self.archive: RecallArchive | None = (
             RecallArchive(max_bytes=check_int("archive_bytes", archive_bytes, 1)) if use_recall else None)
         self.on_evict = on_evict
+        if low_water is not None and not (isinstance(low_water, (int, float)) and 0 < low_water < 1):
+            raise ConfigError(f"low_water must be a fraction in (0, 1), got {low_water!r}", key="low_water")
+        self.low_water = low_water
+        self._anchor: int | None = None            # ring seq where a prefix-stable window starts
+        self._last_prompt: list[tuple[int, int]] = []  # (hash, tokens) per message of the last context
         self.stats = MemoryStats()
         self._caps: dict[int, tuple[int, int]] = {}
         self._fitters = {s: BlockFitter(self.counter, self.overhead) for s in ("facts", "summary", "recall")}
@@ -151,13 +157,49 @@ class BaseMemory:
         if partial is not None:
             messages.extend(self._render(self.ring[i]) for i in partial[0])
             sections["recent"] = partial[1]
+            counts = [self.ring[i][3] for i in partial[0]]
         else:
             older = max(0, rem - self._headroom())  # headroom limits older history only
-            start = min(first, max(floor, self.ring.tail_fit(older + self.ring.tokens_from(first))))
-            window, sections["recent"] = self._window(start)
+            start = min(first, self._window_start(floor, older + self.ring.tokens_from(first)))
+            window, counts = self._window(start)
+            sections["recent"] = sum(counts)
             messages.extend(window)
         return Context(messages=messages, tokens=sum(sections.values()), sections=sections,
-                       mode=self.mode)
+                       mode=self.mode,
+                       prefix_tokens=self._prefix_reuse(messages, self._message_tokens(sections, counts)))
+
+    def _window_start(self, floor: int, limit: int) -> int:
+        """Where the recent window starts. By default the earliest group start that fits
+        (the window shifts every turn). With ``low_water``, the start stays where it was while
+        the window fits, and when it overflows jumps forward so that only ``low_water`` of the
+        limit is used: the following turns append, and the prompt's prefix stays identical."""
+        ring = self.ring
+        if self.low_water is None:
+            return max(floor, ring.tail_fit(limit))
+        head = ring[0][0] if len(ring) else ring.next_seq
+        anchored = max(floor, (self._anchor - head) if self._anchor is not None and self._anchor >= head else 0)
+        if anchored < len(ring) and ring.tokens_from(anchored) <= limit:
+            return anchored
+        start = max(floor, ring.tail_fit(int(limit * self.low_water)))
+        self._anchor = head + start
+        return start
+
+    def _prefix_reuse(self, messages: list[dict[str, Any]], tokens: list[int]) -> int:
+        """Tokens of the leading messages identical to the previous context's (a lower bound of
+        what a KV cache or a cloud prefix cache can reuse)."""
+        now = [(hash((m["role"], m.get("content"), str(m.get("tool_calls")))), t) for m, t in zip(messages, tokens)]
+        shared = 0
+        for (a, n), (b, _) in zip(now, self._last_prompt):
+            if a != b:
+                break
+            shared += n
+        self._last_prompt = now
+        return shared
+
+    def _message_tokens(self, sections: dict[str, int], recent: list[int]) -> list[int]:
+        """Tokens per message: the system prompt, the blocks (their sections), the history."""
+        head = [self._system_tokens] if self._system is not None else []
+        return head + [sections[s] for s in ("facts", "summary", "recall") if sections[s]] + recent
 
     def _partial_group(self, avail: int) -> tuple[list[int], int] | None:
         """When even the newest group is over budget: its first message plus the longest
@@ -336,11 +378,12 @@ class BaseMemory:
             d["content"] = self._capped_text(d["content"], *cap)
         return d
 
-    def _window(self, start: int) -> tuple[list[dict[str, Any]], int]:
-        """Messages and tokens from ring index ``start`` on, skipping the records of a group
-        whose start the ring evicted (ORPHAN: rare, only after a group outgrew the ring)."""
+    def _window(self, start: int) -> tuple[list[dict[str, Any]], list[int]]:
+        """Messages and their tokens from ring index ``start`` on, skipping the records of a
+        group whose start the ring evicted (ORPHAN: rare, only after a group outgrew the ring)."""
         out: list[dict[str, Any]] = []
-        tokens, skipping = 0, False
+        counts: list[int] = []
+        skipping = False
         for i in range(start, len(self.ring)):
             rec = self.ring[i]
             if rec[2] & ORPHAN:
@@ -349,8 +392,8 @@ class BaseMemory:
                 skipping = False
             if not skipping:
                 out.append(self._render(rec))
-                tokens += rec[3]
-        return out, tokens
+                counts.append(rec[3])
+        return out, counts
 
     def _recent_floor(self, floor: int, avail: int) -> int:
         """Start of the last ``min_recent_rounds`` rounds, cut to fit ``avail``."""
@@ -406,5 +449,7 @@ class BaseMemory:
         if not self.bounded:
             return
         keep = self.budget - self._system_tokens
+        if self.ring.total_tokens > keep and self.low_water is not None:
+            keep = int(keep * self.low_water)  # prefix-stable: evict in one chunk, then append again
         while self.ring.n_groups > 1 and self.ring.total_tokens > keep:
             self._pop_group()

@@ -219,6 +219,7 @@ class HybridMemory(CompressingMemory):
         self.window_messages = check_int("window_messages", window_messages, 1)
         self.compress_above = check_int("compress_above", compress_above, 1)
         self.recent_rounds = check_int("recent_rounds", recent_rounds, 1)
+        self._floor_anchor: int | None = None
         super().__init__(**config)
 
     def _window_floor(self) -> int:
@@ -227,7 +228,14 @@ class HybridMemory(CompressingMemory):
             return ring.group_index(-self.recent_rounds) if ring.n_groups > self.recent_rounds else 0
         if len(ring) < self.keep_all_below:
             return 0
-        return self._first_group_from(len(ring) - self.window_messages)
+        if self.low_water is None:
+            return self._first_group_from(len(ring) - self.window_messages)
+        head = ring[0][0]  # prefix-stable: the floor stays until the window passes its size
+        floor = self._floor_anchor - head if self._floor_anchor is not None and self._floor_anchor >= head else 0
+        if len(ring) - floor > self.window_messages:
+            floor = self._first_group_from(len(ring) - int(self.window_messages * self.low_water))
+            self._floor_anchor = head + floor
+        return floor
 
     def _threshold_crossed(self) -> bool:
         if self.form == "rounds":

@@ -17,6 +17,7 @@ class Context:
     tokens: int
     sections: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SECTIONS, 0))
     mode: str = ""
+    prefix_tokens: int = 0   # tokens of the leading messages identical to the previous prompt's
 
     def text(self) -> str:
         """All contents joined: what a recall check searches."""

@@ -37,7 +37,10 @@ class FixedWindowMemory(BaseMemory):
         return ring.group_index(-self.rounds) if ring.n_groups > self.rounds else 0
 
     def _trim(self) -> None:
-        while self.ring.n_groups > self.rounds:
+        keep = self.rounds
+        if self.ring.n_groups > keep and self.low_water is not None:
+            keep = max(1, int(keep * self.low_water))  # prefix-stable: drop rounds in one chunk
+        while self.ring.n_groups > keep:
             self._pop_group()
         super()._trim()
 

@@ -1,0 +1,65 @@
+"""Prefix-stable eviction (low_water): the prompt's prefix changes rarely, the budget holds."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from edge_agent.errors import ConfigError
+from edge_agent.memory import create_memory
+from edge_agent.messages import Message
+from tests.conftest import char_counter
+from tests.test_memory_contract import SYSTEM, check_invariants
+
+
+async def play(name, turns, low_water=None, **kw):
+    mem = create_memory(name, max_tokens=1200, reserve_tokens=200, system=SYSTEM, counter=char_counter,
+                        low_water=low_water, **kw)
+    changed, reuse = 0, []
+    previous = None
+    for i in range(turns):
+        user = f"第{i}轮：" + "问题内容" * (3 + i % 5)
+        await mem.add(Message("user", user, ts=30.0 * i))
+        ctx = mem.context(query=None)   # the request of this turn, as the agent sends it
+        check_invariants(mem, ctx, char_counter, user)
+        if previous is not None and ctx.prefix_tokens < previous.tokens:
+            changed += 1   # part of the last request is not a prefix of this one: the cache misses
+        reuse.append(ctx.prefix_tokens)
+        previous = ctx
+        await mem.add(Message("assistant", "回答" * 20, ts=30.0 * i + 1))
+        await mem.flush()
+    return mem, changed, reuse
+
+
+@pytest.mark.parametrize("name, kw", [("sliding", {}), ("fixed", {"rounds": 10**6}),
+                                      ("summary", {"cooldown_s": 0}), ("hybrid", {"cooldown_s": 0})])
+async def test_prefix_changes_rarely_with_low_water(name, kw):
+    _, shift_changes, _ = await play(name, 120, **kw)
+    _, stable_changes, reuse = await play(name, 120, low_water=0.6, **kw)
+    assert stable_changes <= shift_changes
+    if name in ("sliding", "fixed"):   # the window shifts on most turns; stable: every few turns
+        assert shift_changes >= 80 and stable_changes <= 25, (shift_changes, stable_changes)
+
+
+async def test_prefix_tokens_counts_the_shared_head():
+    mem = create_memory("sliding", counter=char_counter, system=SYSTEM)
+    await mem.add(Message("user", "hello"))
+    first = mem.context()
+    assert first.prefix_tokens == 0
+    await mem.add(Message("assistant", "hi"))
+    second = mem.context()
+    assert second.prefix_tokens == first.tokens  # the whole previous prompt is a prefix
+
+
+def test_low_water_is_a_fraction():
+    with pytest.raises(ConfigError):
+        create_memory("sliding", low_water=1.5)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(turns=st.integers(1, 60), low=st.floats(0.2, 0.9), name=st.sampled_from(["sliding", "summary", "hybrid"]))
+def test_budget_holds_with_low_water(turns, low, name):
+    asyncio.run(play(name, turns, low_water=low, **({"cooldown_s": 0} if name != "sliding" else {})))
