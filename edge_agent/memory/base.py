@@ -114,6 +114,7 @@ class BaseMemory:
         self.low_water = low_water
         self._anchor: int | None = None            # ring seq where a prefix-stable window starts
         self._last_prompt: list[tuple[int, int]] = []  # (hash, tokens) per message of the last context
+        self._sticky_facts: tuple[tuple[int, int], str, int] | None = None
         self.stats = MemoryStats()
         self._caps: dict[int, tuple[int, int]] = {}
         self._fitters = {s: BlockFitter(self.counter, self.overhead) for s in ("facts", "summary", "recall")}
@@ -411,8 +412,7 @@ class BaseMemory:
         """Yield (section, text, tokens) for facts, summary and recall, each fitted to ``rem``."""
         shown: list[str] = []
         if self.facts is not None:
-            header, lines, order = self.facts.lines(query)
-            text, n = self._fitters["facts"].fit(header, lines, cap=min(self.fact_tokens, rem), order=order)
+            text, n = self._facts_block(query, min(self.fact_tokens, rem))
             rem -= n
             shown.append(text)
             yield "facts", text, n
@@ -430,6 +430,18 @@ class BaseMemory:
             header, lines, order = self.archive.lines(query, covered)
             text, n = self._fitters["recall"].fit(header, lines, cap=min(self.recall_tokens, rem), order=order)
             yield "recall", text, n
+
+    def _facts_block(self, query: str | None, cap: int) -> tuple[str, int]:
+        """The pinned facts, fitted to ``cap``. Prefix-stable: the last block is kept while the
+        table is unchanged, the cap the same, and every fact the query mentions already in it."""
+        sticky = self._sticky_facts
+        if (self.low_water is not None and sticky is not None and sticky[0] == (self.facts.version, cap)
+                and all(line in sticky[1] for line in self.facts.relevant(query))):
+            return sticky[1], sticky[2]
+        header, lines, order = self.facts.lines(query)
+        text, n = self._fitters["facts"].fit(header, lines, cap=cap, order=order)
+        self._sticky_facts = ((self.facts.version, cap), text, n)
+        return text, n
 
     # -- strategy hooks ------------------------------------------------------------------
     def _headroom(self) -> int:

@@ -35,6 +35,7 @@ class FactTable:
         self.counter = counter
         self._facts: dict[str, Fact] = {}
         self._order = 0
+        self.version = 0  # bumped whenever a fact is added or changed
 
     def observe(self, text: str, turn: int) -> list[Fact]:
         """Extract facts from one message of turn ``turn``; return those new or changed."""
@@ -54,6 +55,7 @@ class FactTable:
                 fact.value, fact.turn = ex.value, turn
             self._render(fact)
             changed.append(fact)
+        self.version += bool(changed)
         return changed
 
     def _adopt(self, key: str, prefix: str) -> Fact | None:
@@ -103,6 +105,12 @@ class FactTable:
             self._render(fact)
             self._facts[fact.key] = fact
         self._order = max((f.order for f in self._facts.values()), default=0)
+        self.version += 1
+
+    def relevant(self, query: str | None) -> set[str]:
+        """Lines of the facts a query mentions (shares a term with)."""
+        terms = set(analyze(query)) if query else set()
+        return {f.line for f in self._facts.values() if terms & f.terms}
 
     def all_values(self) -> set[str]:
         """Current and superseded values: everything the table keeps."""
