@@ -109,10 +109,6 @@ class ExactCounter:
             return 0
         return len(self._tok.encode(text, add_special_tokens=False).ids)
 
-    def count_batch(self, texts: list[str]) -> list[int]:
-        encs = self._tok.encode_batch(texts, add_special_tokens=False)
-        return [len(e.ids) for e in encs]
-
     def __repr__(self) -> str:
         return f"ExactCounter({self.path!r})"
 

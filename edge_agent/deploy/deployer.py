@@ -67,7 +67,6 @@ class DeployResult:
     changed: bool
     previous: str | None
     healthy: bool
-    rolled_back: bool = False
 
 
 class Deployer:
