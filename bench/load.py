@@ -29,10 +29,10 @@ import psutil
 
 from bench.common import percentile, table, write_json
 from edge_agent.scenario import conversation
+from edge_agent.deploy.transport import free_port
 from edge_agent.memory import create_memory
 from edge_agent.messages import Message
 from edge_agent.tokens import default_counter
-from tests.servers import free_port
 
 
 async def client(http: aiohttp.ClientSession, base: str, n: int, deadline: float, out: dict) -> None:

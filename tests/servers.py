@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,12 +22,7 @@ import aiohttp
 from aiohttp import web
 
 from edge_agent.backends.models import default_model_path
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from edge_agent.deploy.transport import free_port  # noqa: F401  (re-exported for the tests)
 
 
 @contextmanager

@@ -40,7 +40,6 @@ class CompressingMemory(BaseMemory, abc.ABC):
         if not callable(getattr(self.summarizer, "summarize", None)):
             raise TypeError("summarizer must have an async summarize(previous, messages, ...) method")
         super().__init__(**config)
-        self.summary: list[str] = []
         self._summary_cache: list[tuple[str, int]] = []
         self._task: asyncio.Task[None] | None = None
         self._last_trigger_ts: float | None = None
@@ -52,6 +51,11 @@ class CompressingMemory(BaseMemory, abc.ABC):
     async def flush(self) -> None:
         while self._task is not None and not self._task.done():
             await asyncio.shield(self._task)
+
+    @property
+    def summary(self) -> list[str]:
+        """The current summary's fact lines."""
+        return [line for line, _ in self._summary_cache]
 
     @property
     def compressing(self) -> bool:
@@ -93,7 +97,7 @@ class CompressingMemory(BaseMemory, abc.ABC):
     async def _compress(self, snapshot: list[Message], end_seq: int) -> None:
         try:
             pinned = self.facts.all_values() if self.facts is not None else set()
-            lines = await self.summarizer.summarize(list(self.summary), snapshot, pinned=pinned,
+            lines = await self.summarizer.summarize(self.summary, snapshot, pinned=pinned,
                                                     max_tokens=self.summary_token_limit, counter=self.counter)
             cache = self._validate(lines)
         except asyncio.CancelledError:
@@ -131,7 +135,6 @@ class CompressingMemory(BaseMemory, abc.ABC):
         while len(self.ring) and self.ring[0][0] < end_seq:
             self._pop_group()
         self._summary_cache = cache
-        self.summary = [line for line, _ in cache]
         self.failing = False
         self._failures_in_row = 0
         self.stats.compressions += 1
@@ -141,12 +144,11 @@ class CompressingMemory(BaseMemory, abc.ABC):
         return SUMMARY_HEADER, self._summary_cache
 
     def _export_extra(self) -> dict:
-        return {"summary": list(self.summary), "failing": self.failing, "paused": self.paused,
+        return {"summary": self.summary, "failing": self.failing, "paused": self.paused,
                 "last_trigger_ts": self._last_trigger_ts, "failures_in_row": self._failures_in_row}
 
     def _restore_extra(self, state: dict) -> None:
-        self.summary = list(state.get("summary") or [])
-        self._summary_cache = [(line, self.counter(line) + 1) for line in self.summary]
+        self._summary_cache = [(line, self.counter(line) + 1) for line in state.get("summary") or []]
         self.failing = bool(state.get("failing"))
         self.paused = bool(state.get("paused"))
         self._last_trigger_ts = state.get("last_trigger_ts")
