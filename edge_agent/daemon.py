@@ -23,12 +23,12 @@ from aiohttp import web
 
 from edge_agent import __version__, ringbuf
 from edge_agent.agent import Agent
-from edge_agent.backends import Router, Timeouts
+from edge_agent.backends import CircuitBreaker, Router, Timeouts
 from edge_agent.backends.cloud import CloudBackend
 from edge_agent.config import Config
 from edge_agent.metrics import Metrics
 from edge_agent.server import make_app
-from edge_agent.store.sqlite import SQLiteStore
+from edge_agent.store.sqlite import SQLiteStore, check_state_dir
 from edge_agent.watchdog import MiB, Thresholds, Watchdog
 
 log = logging.getLogger("edge_agent.daemon")
@@ -47,10 +47,12 @@ def sd_notify(message: str) -> bool:
     return True
 
 
-def build_router(config: Config) -> Router:
+def build_router(config: Config, resolver=None) -> Router:
+    """The configured backends; ``resolver`` (an aiohttp resolver) replaces the system's DNS."""
     timeouts = Timeouts(first_token_s=config.first_token_s, total_s=config.total_s)
+    breaker = CircuitBreaker(config.breaker_failures, config.breaker_reset_s)
     cloud = (CloudBackend(config.cloud_url, api_key=config.cloud_api_key or None, model=config.cloud_model,
-                          timeouts=timeouts) if config.cloud_url else None)
+                          timeouts=timeouts, breaker=breaker, resolver=resolver) if config.cloud_url else None)
     local = None
     if config.local_enabled and config.policy != "cloud_only":
         from edge_agent.backends.local import LocalBackend
@@ -60,9 +62,23 @@ def build_router(config: Config) -> Router:
     return Router(cloud=cloud, local=local, policy=config.policy or None)
 
 
+def memory_config(config: Config, router: Router) -> dict:
+    """Keyword arguments of every session's memory."""
+    memory = {"max_tokens": config.max_tokens, "reserve_tokens": config.reserve_tokens}
+    if config.strategy in ("summary", "hybrid"):
+        memory |= {"summary_timeout_s": config.summary_timeout_s, "cooldown_s": config.compress_cooldown_s,
+                   "summary_token_limit": config.summary_tokens}
+        if config.summarizer == "llm":  # on the device's own model when there is one
+            from edge_agent.summarize import LLMSummarizer
+
+            memory["summarizer"] = LLMSummarizer(router.backends[-1])
+    return memory
+
+
 class Daemon:
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, resolver=None) -> None:
         self.config = config
+        self.resolver = resolver
         self.stop = asyncio.Event()
         self.agent: Agent | None = None
         self.watchdog: Watchdog | None = None
@@ -105,11 +121,11 @@ class Daemon:
 
             self.archive = await MySQLArchive(c.archive_dsn).open()
             stack.push_async_callback(self.archive.aclose)
-        self.agent = agent = Agent(build_router(c), strategy=c.strategy, system=c.system,
+        router = build_router(c, self.resolver)
+        self.agent = agent = Agent(router, strategy=c.strategy, system=c.system,
                                    max_reply_tokens=c.max_reply_tokens, store=store, idle_s=c.idle_s,
                                    queue_per_session=c.queue_per_session, archive=self.archive,
-                                   max_sessions=c.max_sessions_in_ram,
-                                   memory={"max_tokens": c.max_tokens, "reserve_tokens": c.reserve_tokens})
+                                   max_sessions=c.max_sessions_in_ram, memory=memory_config(c, router))
         stack.push_async_callback(agent.aclose)
         self.watchdog = await stack.enter_async_context(self._watchdog(agent))
         metrics = Metrics(live=self._live)
@@ -129,7 +145,7 @@ class Daemon:
         if c.redis_url:
             from edge_agent.store.redis import RedisStore
 
-            c.state_path.mkdir(parents=True, exist_ok=True)
+            check_state_dir(c.state_path)   # it holds the at-rest key
             return await RedisStore(c.redis_url, state_dir=c.state_path, ttl_s=c.retention_s,
                                     at_rest=c.at_rest).open()
         return await SQLiteStore(c.state_path, at_rest=c.at_rest, synchronous=c.synchronous).open()

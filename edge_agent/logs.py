@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import logging
+import os
 
+from edge_agent.errors import ConfigError
 from edge_agent.pii import mask
 
 
@@ -17,7 +19,15 @@ class MaskingFilter(logging.Filter):
         return True
 
 
-def setup(level: int = logging.INFO) -> None:
+def setup(level: int | None = None) -> None:
+    """Log to stderr with personal numbers masked; the level from ``level``, else
+    EDGE_AGENT_LOG_LEVEL (DEBUG, INFO, WARNING, ERROR), else INFO."""
+    if level is None:
+        name = os.environ.get("EDGE_AGENT_LOG_LEVEL", "INFO").upper()
+        level = logging.getLevelName(name)
+        if not isinstance(level, int):
+            raise ConfigError(f"EDGE_AGENT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {name!r}",
+                              key="EDGE_AGENT_LOG_LEVEL")
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for handler in logging.getLogger().handlers:
         if not any(isinstance(f, MaskingFilter) for f in handler.filters):

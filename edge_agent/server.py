@@ -9,6 +9,7 @@
     DELETE /v1/sessions/{id}
     GET    /v1/status                watchdog, backends and breaker, ring, sessions in RAM
     GET    /healthz, GET /metrics    (no token needed)
+    GET    /openapi.json             this API as an OpenAPI 3.1 document (edge_agent/openapi.py)
 
 The session comes from the ``X-Session-Id`` header or a ``session_id`` body field (default
 "default"): 1-128 characters of ``A-Z a-z 0-9 . _ -``. With ``auth_tokens`` configured, every
@@ -36,6 +37,7 @@ from edge_agent.config import Config
 from edge_agent.errors import AllBackendsFailed, InvalidMessageError
 from edge_agent.messages import Message
 from edge_agent.metrics import Metrics
+from edge_agent.openapi import document
 from edge_agent.store.sqlite import StoreError
 
 log = logging.getLogger("edge_agent.server")
@@ -44,6 +46,7 @@ AGENT = web.AppKey("agent", Agent)
 CONFIG = web.AppKey("config", Config)
 METRICS = web.AppKey("metrics", Metrics)
 STATUS = web.AppKey("status", Any)
+OPENAPI = document()
 
 
 class ApiError(Exception):
@@ -80,7 +83,8 @@ def tenant_of(request: web.Request) -> str:
     if not tokens:
         return "local"
     header = request.headers.get("Authorization", "")
-    given = header[7:].encode() if header.startswith("Bearer ") else b""
+    # aiohttp decodes header bytes as UTF-8 with surrogateescape: encode them back the same way
+    given = header[7:].encode("utf-8", "surrogateescape") if header.startswith("Bearer ") else b""
     ok = False
     for token in tokens:  # constant time, and every token compared
         ok |= hmac.compare_digest(given, token.encode())
@@ -103,6 +107,8 @@ async def read_json(request: web.Request) -> dict[str, Any]:
         body = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ApiError(400, f"the body is not valid JSON: {exc}", code="invalid_json") from None
+    except RecursionError:
+        raise ApiError(400, "the body's JSON is nested too deeply", code="invalid_json") from None
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object", code="invalid_json")
     return body
@@ -291,6 +297,10 @@ async def healthz(request: web.Request) -> web.Response:
     return web.json_response({"status": "ok"})
 
 
+async def openapi(request: web.Request) -> web.Response:
+    return web.json_response(OPENAPI)
+
+
 async def metrics(request: web.Request) -> web.Response:
     body, content_type = request.app[METRICS].render()
     return web.Response(body=body, headers={"Content-Type": content_type})
@@ -308,4 +318,5 @@ def make_app(config: Config, agent: Agent, status_fn, metrics_: Metrics) -> web.
     app.router.add_get("/v1/status", status)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
+    app.router.add_get("/openapi.json", openapi)
     return app

@@ -41,7 +41,10 @@ const rb_rec *rb_get(const rb_ring *r, size_t index) {
     return rec_at(r, index);
 }
 
-const unsigned char *rb_payload(const rb_ring *r, const rb_rec *rec) { return r->arena + rec->off; }
+const unsigned char *rb_payload(const rb_ring *r, const rb_rec *rec) {
+    /* empty payloads pushed before the arena exists: NULL + 0 is undefined behaviour in C */
+    return r->arena != NULL ? r->arena + rec->off : (const unsigned char *)"";
+}
 
 uint64_t rb_tokens_from(const rb_ring *r, size_t index) {
     RB_ASSERT(index <= r->count);
@@ -166,7 +169,7 @@ int rb_pop_group(rb_ring *r, rb_evict_fn fn, void *ctx) {
     if (fn != NULL) {
         for (size_t i = 0; i < n; i++) {
             const rb_rec *rec = rec_at(r, i);
-            if (fn(ctx, rec, r->arena + rec->off) != 0) return -1;
+            if (fn(ctx, rec, rb_payload(r, rec)) != 0) return -1;
         }
     }
     r->mutations++;

@@ -110,11 +110,11 @@ class FaultProxy:
                 await resp.prepare(request)
                 events = 0
                 async for line in up.content:
-                    await resp.write(line)
-                    events += line.startswith(b"data:")
-                    if cut and events >= 3:
+                    if cut and (events >= 3 or line.startswith(b"data: [DONE]")):
                         request.transport.close()  # the connection drops mid-stream: no [DONE]
                         return resp
+                    await resp.write(line)
+                    events += line.startswith(b"data:")
                 await resp.write_eof()
                 return resp
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -73,5 +74,67 @@ def test_daemon_in_a_2gb_cgroup_degrades_and_recovers(tmp_path):
             if ballast is not None and ballast.poll() is None:
                 ballast.kill()
                 ballast.wait()
+            daemon.send_signal(signal.SIGTERM)
+            assert daemon.wait(30) == 0
+
+
+async def _clients(base: str, n: int, seconds: float, ballast_after_s: float, start_ballast, seen: dict) -> None:
+    import aiohttp
+
+    async def one(http, k: int, deadline: float) -> None:
+        turn = 0
+        while time.monotonic() < deadline:
+            body = {"messages": [{"role": "user", "content": f"client {k} turn {turn}: 我的订单 #{20250000 + k} 到哪了？"}]}
+            t0 = time.monotonic()
+            async with http.post(f"{base}/v1/chat/completions", json=body, headers={"X-Session-Id": f"c{k}"}) as r:
+                data = await r.json()
+                if r.status != 200:
+                    seen["errors"].append((r.status, data))
+                else:
+                    seen["latency"].append(time.monotonic() - t0)
+                    seen["modes"].add(data["edge_agent"]["memory_mode"])
+            turn += 1
+
+    async def pressure(http) -> None:
+        await asyncio.sleep(ballast_after_s)
+        start_ballast()
+        while True:
+            async with http.get(f"{base}/v1/status") as r:
+                if (await r.json())["degraded"]:
+                    seen["degraded"] = True
+                    return
+            await asyncio.sleep(0.2)
+
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=180)) as http:
+        deadline = time.monotonic() + seconds
+        watcher = asyncio.create_task(pressure(http))
+        await asyncio.gather(*[one(http, k, deadline) for k in range(n)])
+        watcher.cancel()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not ChildCgroup.possible(), reason="no writable memory cgroup here: the limit cannot be enforced")
+def test_50_clients_under_a_2gb_limit_keep_answering_while_it_degrades(tmp_path):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = dict(os.environ, EDGE_AGENT_N_THREADS="1", EDGE_AGENT_MAX_REPLY_TOKENS="4",
+               EDGE_AGENT_LOW_WATERMARK_MB="500", EDGE_AGENT_HIGH_WATERMARK_MB="900",
+               EDGE_AGENT_WATCHDOG_INTERVAL_S="0.2", EDGE_AGENT_RECOVER_HOLD_S="60", EDGE_AGENT_MIN_DWELL_S="60")
+    seen: dict = {"errors": [], "latency": [], "modes": set(), "degraded": False}
+    with ChildCgroup(2 * GiB) as cg:
+        daemon = joined(cg, [sys.executable, "-m", "edge_agent.cli", "serve", "--port", str(port),
+                             "--state-dir", str(tmp_path)], env)
+        ballast: list[subprocess.Popen] = []
+        try:
+            assert wait_for(lambda: get(f"{base}/healthz")["status"] == "ok", 60)
+            asyncio.run(_clients(base, 50, 25.0, 6.0,
+                                 lambda: ballast.append(joined(cg, [sys.executable, "-c", BALLAST])), seen))
+            assert seen["errors"] == [] and len(seen["latency"]) >= 50
+            assert seen["degraded"] and "summary:degraded-sliding" in seen["modes"]
+            assert daemon.poll() is None and cg.oom_kills() == 0
+        finally:
+            for b in ballast:
+                b.kill()
+                b.wait()
             daemon.send_signal(signal.SIGTERM)
             assert daemon.wait(30) == 0

@@ -20,3 +20,13 @@ def test_c_core_unit_test(tmp_path):
     out = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "all checks passed" in out.stdout
+
+
+@pytest.mark.skipif(shutil.which("clang") is None, reason="no clang (make setup installs it)")
+def test_libfuzzer_target_runs_clean_for_a_bounded_time(tmp_path):
+    """`make fuzz` for 15 s: libFuzzer over random ring programs under ASan + UBSan."""
+    out = subprocess.run(["make", "-s", "fuzz", "FUZZ_SECONDS=15"], cwd=NATIVE.parent, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    runs = int(next(line for line in out.stderr.splitlines() if "number_of_executed_units" in line).split()[-1])
+    assert runs > 1000 and "ERROR" not in out.stderr

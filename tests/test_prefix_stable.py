@@ -63,3 +63,26 @@ def test_low_water_is_a_fraction():
 @given(turns=st.integers(1, 60), low=st.floats(0.2, 0.9), name=st.sampled_from(["sliding", "summary", "hybrid"]))
 def test_budget_holds_with_low_water(turns, low, name):
     asyncio.run(play(name, turns, low_water=low, **({"cooldown_s": 0} if name != "sliding" else {})))
+
+
+async def test_changing_blocks_go_before_the_newest_question():
+    """With low_water, facts and recall (they follow the query) sit just before the newest user
+    message: between compressions the next prompt shares everything before them."""
+    mem = create_memory("summary", max_tokens=4000, reserve_tokens=200, system=SYSTEM, counter=char_counter,
+                        low_water=0.7, cooldown_s=0, max_recent_tokens=10**5)
+    await mem.add(Message("user", "我叫王小明，手机 13812345678。", ts=0))
+    await mem.add(Message("assistant", "好的。", ts=1))
+    previous = None
+    for i in range(1, 6):
+        question = f"第{i}轮：订单 #{20250000 + i} 和手机号？"
+        await mem.add(Message("user", question, ts=30.0 * i))
+        ctx = mem.context(query=question)
+        roles = [m["role"] for m in ctx.messages]
+        assert ctx.messages[-1] == {"role": "user", "content": question}
+        assert roles[-2] == "system" and "13812345678" in ctx.messages[-2]["content"]   # the facts, late
+        assert roles[1:-2].count("system") == 0                                       # nothing else moved
+        if previous is not None:  # all of the last prompt but its facts block and question is reused
+            assert ctx.prefix_tokens == previous.tokens - previous.sections["facts"] - char_counter(
+                previous.messages[-1]["content"]) - 4
+        previous = ctx
+        await mem.add(Message("assistant", f"第{i}轮回答。", ts=30.0 * i + 1))

@@ -78,7 +78,7 @@ async def test_read_only_state_dir_is_a_clear_error(tmp_path):
     if os.geteuid() == 0:
         target = tmp_path / "file-not-dir"
         target.write_text("x")   # root ignores permissions: use a path that cannot be a directory
-        with pytest.raises(StoreError, match="cannot open the session store"):
+        with pytest.raises(StoreError, match="state directory .* cannot be written: .*Not a directory"):
             await SQLiteStore(target / "state").open()
     else:
         tmp_path.chmod(0o500)

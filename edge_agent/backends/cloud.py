@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
+import aiohttp.abc
 
 from edge_agent.backends.base import Completion, OnDelta, Timeouts, Usage
 from edge_agent.backends.breaker import CircuitBreaker
@@ -41,7 +42,8 @@ class CloudBackend:
 
     def __init__(self, base_url: str, *, api_key: str | None = None, model: str = "deepseek-chat",
                  timeouts: Timeouts = Timeouts(), max_retries: int = 2, backoff_s: float = 0.5,
-                 breaker: CircuitBreaker | None = None) -> None:
+                 breaker: CircuitBreaker | None = None,
+                 resolver: aiohttp.abc.AbstractResolver | None = None) -> None:
         if not base_url.startswith(("http://", "https://")):
             raise ValueError(f"cloud base_url must start with http:// or https://, got {base_url!r}")
         self.base_url = base_url.rstrip("/")
@@ -51,6 +53,7 @@ class CloudBackend:
         self.max_retries = max_retries
         self.backoff_s = backoff_s
         self.breaker = breaker or CircuitBreaker()
+        self.resolver = resolver          # None: the system's (getaddrinfo in a thread)
         self._session: aiohttp.ClientSession | None = None
 
     async def aclose(self) -> None:
@@ -63,7 +66,8 @@ class CloudBackend:
             timeout = aiohttp.ClientTimeout(total=None, connect=self.timeouts.connect_s,
                                             sock_connect=self.timeouts.connect_s)
             headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
-            self._session = aiohttp.ClientSession(timeout=timeout, headers=headers)
+            connector = aiohttp.TCPConnector(resolver=self.resolver) if self.resolver is not None else None
+            self._session = aiohttp.ClientSession(timeout=timeout, headers=headers, connector=connector)
         return self._session
 
     async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
@@ -122,6 +126,8 @@ class CloudBackend:
             raise BackendTimeout(self.name, "connection", self.timeouts.connect_s) from exc
         except TimeoutError as exc:
             raise BackendTimeout(self.name, "first token", self.timeouts.first_token_s) from exc
+        except aiohttp.ClientConnectorDNSError as exc:
+            raise _Retry(BackendUnavailable(self.name, f"cannot resolve the host: {exc}")) from exc
         except aiohttp.ClientConnectionError as exc:
             raise _Retry(BackendUnavailable(self.name, f"connection failed: {exc}")) from exc
         except aiohttp.ClientPayloadError as exc:

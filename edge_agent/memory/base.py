@@ -114,7 +114,6 @@ class BaseMemory:
         self.low_water = low_water
         self._anchor: int | None = None            # ring seq where a prefix-stable window starts
         self._last_prompt: list[tuple[int, int]] = []  # (hash, tokens) per message of the last context
-        self._sticky_facts: tuple[tuple[int, int], str, int] | None = None
         self.stats = MemoryStats()
         self._caps: dict[int, tuple[int, int]] = {}
         self._fitters = {s: BlockFitter(self.counter, self.overhead) for s in ("facts", "summary", "recall")}
@@ -141,33 +140,44 @@ class BaseMemory:
         if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 0):
             raise TypeError(f"budget must be an int >= 0 or None, not {budget!r}")
         sections = dict.fromkeys(SECTIONS, 0)
-        messages: list[dict[str, Any]] = []
+        head: list[tuple[dict[str, Any], int]] = []      # (message, its tokens)
         if self._system is not None:
-            messages.append(self._system.to_dict())
+            head.append((self._system.to_dict(), self._system_tokens))
             sections["system"] = self._system_tokens
         avail = (self.budget if budget is None else min(self.budget, budget)) - self._system_tokens
         floor = self._window_floor()
         first = self._recent_floor(floor, avail)
         partial = self._partial_group(avail) if first == len(self.ring) else None
         rem = avail - (self.ring.tokens_from(first) if partial is None else partial[1])
+        blocks = []
         for section, text, tokens in self._blocks(query, rem, first):
             if text:
-                messages.append({"role": "system", "content": text})
+                blocks.append((section, {"role": "system", "content": text}, tokens))
                 sections[section] = tokens
                 rem -= tokens
         if partial is not None:
-            messages.extend(self._render(self.ring[i]) for i in partial[0])
-            sections["recent"] = partial[1]
-            counts = [self.ring[i][3] for i in partial[0]]
+            history = [(self._render(self.ring[i]), self.ring[i][3]) for i in partial[0]]
         else:
             older = max(0, rem - self._headroom())  # headroom limits older history only
             start = min(first, self._window_start(floor, older + self.ring.tokens_from(first)))
-            window, counts = self._window(start)
-            sections["recent"] = sum(counts)
-            messages.extend(window)
-        return Context(messages=messages, tokens=sum(sections.values()), sections=sections,
-                       mode=self.mode,
-                       prefix_tokens=self._prefix_reuse(messages, self._message_tokens(sections, counts)))
+            history = list(zip(*self._window(start)))
+        sections["recent"] = sum(t for _, t in history)
+        pairs = self._arrange(head, blocks, history)
+        messages = [m for m, _ in pairs]
+        return Context(messages=messages, tokens=sum(sections.values()), sections=sections, mode=self.mode,
+                       prefix_tokens=self._prefix_reuse(messages, [t for _, t in pairs]))
+
+    def _arrange(self, head: list, blocks: list, history: list) -> list[tuple[dict[str, Any], int]]:
+        """[system][facts][summary][recall][history]. Prefix-stable (``low_water``): the blocks
+        that may change every turn (facts follow the query, recall is the query's) go just
+        before the newest user message, so that the head of the prompt (system, summary, the
+        older history) only grows between compressions and a KV or prompt cache keeps it."""
+        if self.low_water is None:
+            return head + [(m, t) for _, m, t in blocks] + history
+        static = [(m, t) for section, m, t in blocks if section == "summary"]
+        dynamic = [(m, t) for section, m, t in blocks if section != "summary"]
+        cut = len(history) - 1 if history and history[-1][0]["role"] == "user" else len(history)
+        return head + static + history[:cut] + dynamic + history[cut:]
 
     def _window_start(self, floor: int, limit: int) -> int:
         """Where the recent window starts. By default the earliest group start that fits
@@ -196,11 +206,6 @@ class BaseMemory:
             shared += n
         self._last_prompt = now
         return shared
-
-    def _message_tokens(self, sections: dict[str, int], recent: list[int]) -> list[int]:
-        """Tokens per message: the system prompt, the blocks (their sections), the history."""
-        head = [self._system_tokens] if self._system is not None else []
-        return head + [sections[s] for s in ("facts", "summary", "recall") if sections[s]] + recent
 
     def _partial_group(self, avail: int) -> tuple[list[int], int] | None:
         """When even the newest group is over budget: its first message plus the longest
@@ -432,16 +437,9 @@ class BaseMemory:
             yield "recall", text, n
 
     def _facts_block(self, query: str | None, cap: int) -> tuple[str, int]:
-        """The pinned facts, fitted to ``cap``. Prefix-stable: the last block is kept while the
-        table is unchanged, the cap the same, and every fact the query mentions already in it."""
-        sticky = self._sticky_facts
-        if (self.low_water is not None and sticky is not None and sticky[0] == (self.facts.version, cap)
-                and all(line in sticky[1] for line in self.facts.relevant(query))):
-            return sticky[1], sticky[2]
+        """The pinned facts (those the query mentions first), fitted to ``cap``."""
         header, lines, order = self.facts.lines(query)
-        text, n = self._fitters["facts"].fit(header, lines, cap=cap, order=order)
-        self._sticky_facts = ((self.facts.version, cap), text, n)
-        return text, n
+        return self._fitters["facts"].fit(header, lines, cap=cap, order=order)
 
     # -- strategy hooks ------------------------------------------------------------------
     def _headroom(self) -> int:

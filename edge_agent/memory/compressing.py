@@ -24,6 +24,12 @@ log = logging.getLogger("edge_agent.memory")
 SUMMARY_HEADER = "Summary of the earlier conversation (facts extracted verbatim):"
 
 
+def _seconds(name: str, value: object, minimum: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < minimum:
+        raise TypeError(f"{name} must be a number >= {minimum:g}, got {value!r}")
+    return float(value)
+
+
 class CompressingMemory(BaseMemory, abc.ABC):
     """Shared machinery of summary and hybrid memory."""
 
@@ -31,11 +37,10 @@ class CompressingMemory(BaseMemory, abc.ABC):
     default_recall = True
 
     def __init__(self, *, summarizer: Summarizer | None = None, summary_token_limit: int = 600,
-                 cooldown_s: float = 20.0, **config) -> None:
+                 cooldown_s: float = 20.0, summary_timeout_s: float = 120.0, **config) -> None:
         self.summary_token_limit = check_int("summary_token_limit", summary_token_limit, 1)
-        if isinstance(cooldown_s, bool) or not isinstance(cooldown_s, (int, float)) or cooldown_s < 0:
-            raise TypeError(f"cooldown_s must be a number >= 0, got {cooldown_s!r}")
-        self.cooldown_s = float(cooldown_s)
+        self.cooldown_s = _seconds("cooldown_s", cooldown_s, 0.0)
+        self.summary_timeout_s = _seconds("summary_timeout_s", summary_timeout_s, 1e-3)
         self.summarizer: Summarizer = summarizer or ExtractiveSummarizer()
         if not callable(getattr(self.summarizer, "summarize", None)):
             raise TypeError("summarizer must have an async summarize(previous, messages, ...) method")
@@ -81,7 +86,9 @@ class CompressingMemory(BaseMemory, abc.ABC):
         """Ring index where the verbatim part begins; records before it get summarized."""
 
     def _after_add(self, msg: Message) -> None:
-        if self.paused or self.compressing or not self._threshold_crossed():
+        # not on a user's message: its reply is being generated, and a summarizer on the same
+        # local model would make it wait; the compression starts once the reply is in
+        if msg.role == "user" or self.paused or self.compressing or not self._threshold_crossed():
             return
         if self._last_trigger_ts is not None and msg.ts - self._last_trigger_ts < self._cooldown():
             return
@@ -91,14 +98,16 @@ class CompressingMemory(BaseMemory, abc.ABC):
         self._last_trigger_ts = msg.ts
         snapshot = [self._decode(self.ring[i]) for i in range(cut)]
         end_seq = self.ring[cut][0] if cut < len(self.ring) else self.ring.next_seq
+        log.info("compression started: %d messages up to seq %d", len(snapshot), end_seq)
         self._task = asyncio.get_running_loop().create_task(
             self._compress(snapshot, end_seq), name=f"edge-agent-compress-{self.name}-{id(self):x}")
 
     async def _compress(self, snapshot: list[Message], end_seq: int) -> None:
         try:
             pinned = self.facts.all_values() if self.facts is not None else set()
-            lines = await self.summarizer.summarize(self.summary, snapshot, pinned=pinned,
-                                                    max_tokens=self.summary_token_limit, counter=self.counter)
+            async with asyncio.timeout(self.summary_timeout_s):  # a hung summarizer is a failure
+                lines = await self.summarizer.summarize(self.summary, snapshot, pinned=pinned,
+                                                        max_tokens=self.summary_token_limit, counter=self.counter)
             cache = self._validate(lines)
         except asyncio.CancelledError:
             raise
@@ -106,7 +115,8 @@ class CompressingMemory(BaseMemory, abc.ABC):
             self.failing = True
             self._failures_in_row += 1
             self.stats.compression_failures += 1
-            self.stats.last_compression_error = f"{type(exc).__name__}: {exc}"
+            why = f"no answer within {self.summary_timeout_s:g} s" if isinstance(exc, TimeoutError) else exc
+            self.stats.last_compression_error = f"{type(exc).__name__}: {why}"
             log.warning("compression failed (%s); history kept, prompt falls back to the sliding window",
                         self.stats.last_compression_error)
             return
@@ -139,6 +149,7 @@ class CompressingMemory(BaseMemory, abc.ABC):
         self._failures_in_row = 0
         self.stats.compressions += 1
         self.stats.summarizer_llm_calls = getattr(self.summarizer, "llm_calls", 0)
+        log.info("compression committed: %d summary lines, verbatim from seq %d", len(cache), end_seq)
 
     def _summary_lines(self) -> tuple[str, list[tuple[str, int]]]:
         return SUMMARY_HEADER, self._summary_cache

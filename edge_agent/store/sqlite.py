@@ -13,7 +13,10 @@ default, or with personal numbers masked.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import json
+import os
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -47,6 +50,33 @@ class StoreError(EdgeAgentError):
     """The store could not read or write (disk full, read-only, corrupt)."""
 
 
+MIN_FREE_BYTES = 1 << 20   # a state dir with less free space than this refuses to start
+
+
+def check_state_dir(state_dir: Path, min_free_bytes: int = MIN_FREE_BYTES) -> None:
+    """Create ``state_dir`` and prove it takes a write and an fsync, with room to spare:
+    a read-only or full state directory is a clear error at start, not a 503 on the first turn."""
+    probe = state_dir / ".edge-agent-write-probe"
+    try:
+        state_dir.mkdir(parents=True, exist_ok=True)
+        with open(probe, "wb") as f:
+            f.write(b"\0" * 4096)
+            f.flush()
+            os.fsync(f.fileno())
+        free = os.statvfs(state_dir).f_bavail * os.statvfs(state_dir).f_frsize
+    except OSError as exc:
+        why = {errno.EROFS: "is read-only", errno.EACCES: "is not writable", errno.EPERM: "is not writable",
+               errno.ENOSPC: "is full (no space left on device)",
+               errno.EDQUOT: "is over its disk quota"}.get(exc.errno, f"cannot be written: {exc}")
+        raise StoreError(f"the state directory {state_dir} {why}") from exc
+    finally:
+        with contextlib.suppress(OSError):
+            probe.unlink()
+    if free < min_free_bytes:
+        raise StoreError(f"the state directory {state_dir} is full: {free // 1024} KiB free, "
+                         f"at least {min_free_bytes // 1024} KiB needed")
+
+
 class SQLiteStore:
     def __init__(self, state_dir: str | Path, *, at_rest: AtRest = "encrypt", synchronous: str = "FULL",
                  busy_timeout_ms: int = 5000) -> None:
@@ -67,8 +97,8 @@ class SQLiteStore:
         return self
 
     def _open(self) -> None:
+        check_state_dir(self.state_dir)
         try:
-            self.state_dir.mkdir(parents=True, exist_ok=True)
             self._sealer = Sealer(self.at_rest, self.state_dir)
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
