@@ -1,13 +1,16 @@
 """edge-agent's memory side by side with the libraries users would otherwise pick.
 
     make bench-peers        # creates .venv-peers (never a runtime dependency), then runs:
-    .venv-peers/bin/python -m bench.peers [--turns 120,2000,10000] [--samples 50] [--json FILE]
+    .venv-peers/bin/python -m bench.peers [--turns 120,2000,10000] [--samples 50] [--timeout 300] [--json FILE]
 
 One workload, one token counter (the exact DeepSeek tokenizer, 4 tokens of overhead per
 message), one budget (4,096 - 800 = 3,296 tokens for the prompt). A turn is: store the
 user's message, build the prompt the model would get, store the reply. Each memory is
 filled with ``turns - samples`` turns (not timed), then ``samples`` turns are timed: median
-and p99 microseconds per turn at that length (slow ones stop after 60 s of timed turns).
+and p99 microseconds per turn at that length (slow ones stop after 60 s of timed turns). Each
+memory and length runs in its own process; one that does not finish in ``--timeout``
+seconds is reported as "> timeout" (LlamaIndex's ``get`` recounts the whole history each
+time it drops a message: quadratic in the history, minutes per turn at 2,000 turns).
 
 - LangChain: ``langchain_core.messages.trim_messages`` over the application's message list
   (strategy "last", the system message kept, starting on a human message), every turn.
@@ -28,6 +31,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -175,6 +180,7 @@ class EdgeAgent:
 
 
 MEMORIES = [LangChain, LlamaIndex, AutoGen, lambda: EdgeAgent("sliding"), lambda: EdgeAgent("summary")]
+NAMES = [LangChain.name, LlamaIndex.name, AutoGen.name, "edge-agent sliding", "edge-agent summary"]
 
 
 async def one_turn(m, user: str, reply: str) -> None:
@@ -222,34 +228,55 @@ async def bytes_per_message(make, turns: int = 2000) -> dict:
     return {"name": m.name, "messages_held": 2 * turns + 1, "bytes_per_message": held / (2 * turns + 1)}
 
 
-async def run(marks: list[int], samples: int) -> dict:
-    timing = [await per_turn(make, n, min(samples, n)) for n in marks for make in MEMORIES]
+def measure(index: int, turns: int, samples: int, timeout_s: float) -> dict:
+    """One memory at one length, in its own process: a library whose turn takes longer than
+    ``timeout_s`` is reported as such instead of holding the whole run."""
+    cmd = [sys.executable, "-m", "bench.peers", "--one", str(index), "--turns", str(turns), "--samples", str(samples)]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, check=True)
+    except subprocess.TimeoutExpired:
+        return {"name": NAMES[index], "turns": turns, "timed": 0, "p50_us": None, "p99_us": None,
+                "timeout_s": timeout_s}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+async def run(marks: list[int], samples: int, timeout_s: float) -> dict:
+    timing = [measure(i, n, min(samples, n), timeout_s) for n in marks for i in range(len(MEMORIES))]
     memory = [await bytes_per_message(make) for make in MEMORIES]
     return {"timing": timing, "memory": memory}
+
+
+def us(value: float | None, row: dict) -> object:
+    return value if value is not None else f"> {row['timeout_s']:.0f} s"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--turns", default="120,2000,10000")
     ap.add_argument("--samples", type=int, default=50)
+    ap.add_argument("--timeout", type=float, default=300.0, help="seconds for one memory at one length")
+    ap.add_argument("--one", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--json")
     args = ap.parse_args()
     marks = [int(x) for x in args.turns.split(",")]
-    res = asyncio.run(run(marks, args.samples))
+    if args.one is not None:  # a child of measure()
+        print(json.dumps(asyncio.run(per_turn(MEMORIES[args.one], marks[0], min(args.samples, marks[0])))))
+        return
+    res = asyncio.run(run(marks, args.samples, args.timeout))
     names = [r["name"] for r in res["memory"]]
     rows = []
     for name in names:
         row = [name]
         for n in marks:
             r = next(t for t in res["timing"] if t["name"] == name and t["turns"] == n)
-            row += [r["p50_us"], r["p99_us"]]
+            row += [us(r["p50_us"], r), us(r["p99_us"], r)]
         row.append(next(r["bytes_per_message"] for r in res["memory"] if r["name"] == name))
         rows.append(row)
     print(f"per turn (store user, build the prompt, store reply), microseconds; {BUDGET}-token prompt budget, "
           f"exact DeepSeek counts; payload ~{sum(len(u) + len(r) for u, r in workload(120)) // 240} chars/message")
     print(table(["memory"] + [f"{h} @{n}" for n in marks for h in ("p50", "p99")] + ["bytes/message"], rows))
-    fastest = min((t for t in res["timing"] if t["turns"] == marks[-1] and not t["name"].startswith("edge")),
-                  key=lambda t: t["p50_us"])
+    fastest = min((t for t in res["timing"] if t["turns"] == marks[-1] and not t["name"].startswith("edge")
+                   and t["p50_us"] is not None), key=lambda t: t["p50_us"])
     ours = next(t for t in res["timing"] if t["turns"] == marks[-1] and t["name"] == "edge-agent sliding")
     print(f"at {marks[-1]} turns: fastest library {fastest['name']} {fastest['p50_us']:.0f} us, edge-agent sliding "
           f"{ours['p50_us']:.0f} us: {fastest['p50_us'] / ours['p50_us']:.1f}x")
