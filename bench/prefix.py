@@ -67,6 +67,7 @@ def main() -> None:
         for name, r in ((f"{strategy}, shifts every turn", shift), (f"{strategy}, prefix-stable {args.low_water}", stable)):
             rows.append([name] + [r[k] for k in ("ttft_1_15", "ttft_55_65", "ttft_110_120", "ttft_60_120",
                                                  "prefill_60_120", "prefix_reuse_60_120")] + [f"{r['recall_120']:.0%}"])
+            print(" | ".join(str(c) for c in rows[-1]), flush=True)  # a long run: each result as it comes
     print(f"{args.turns}-turn scenario on SmolLM2-135M (1 thread), {args.budget}-token budget, local vocabulary")
     print(table(["memory", "TTFT s 1-15", "55-65", "110-120", "60-120", "prefill tok 60-120", "prefix reuse 60-120",
                  "recall@120"], rows))
