@@ -38,20 +38,14 @@ import time
 import tracemalloc
 
 from bench.common import percentile, table, write_json
+from bench.scale import messages
 from edge_agent.memory import create_memory
 from edge_agent.messages import Message
-from edge_agent.scenario import SYSTEM, conversation
+from edge_agent.scenario import SYSTEM
 from edge_agent.tokens import MESSAGE_OVERHEAD, default_counter
 
 BUDGET = 4096 - 800
 COUNTER = default_counter()
-
-
-def workload(turns: int):
-    base = conversation(120)
-    for t in range(turns):
-        user, reply = base[t % 120]
-        yield f"[{t}] {user}", f"[{t}] {reply}"
 
 
 class LangChain:
@@ -191,7 +185,7 @@ async def one_turn(m, user: str, reply: str) -> None:
 
 async def per_turn(make, turns: int, samples: int, cap_s: float = 60.0) -> dict:
     m = make()
-    pairs = list(workload(turns))
+    pairs = list(messages(turns))
     for user, reply in pairs[: turns - samples]:
         await m.add("user", user)
         await m.add("assistant", reply)
@@ -214,7 +208,7 @@ async def bytes_per_message(make, turns: int = 2000) -> dict:
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     m = make()
-    for user, reply in workload(turns):
+    for user, reply in messages(turns):
         await m.add("user", user)
         await m.add("assistant", reply)
     if isinstance(m, EdgeAgent):
@@ -273,7 +267,7 @@ def main() -> None:
         row.append(next(r["bytes_per_message"] for r in res["memory"] if r["name"] == name))
         rows.append(row)
     print(f"per turn (store user, build the prompt, store reply), microseconds; {BUDGET}-token prompt budget, "
-          f"exact DeepSeek counts; payload ~{sum(len(u) + len(r) for u, r in workload(120)) // 240} chars/message")
+          f"exact DeepSeek counts; payload ~{sum(len(u) + len(r) for u, r in messages(120)) // 240} chars/message")
     print(table(["memory"] + [f"{h} @{n}" for n in marks for h in ("p50", "p99")] + ["bytes/message"], rows))
     fastest = min((t for t in res["timing"] if t["turns"] == marks[-1] and not t["name"].startswith("edge")
                    and t["p50_us"] is not None), key=lambda t: t["p50_us"])

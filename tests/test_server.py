@@ -13,12 +13,12 @@ import sys
 import time
 import urllib.request
 
-import aiohttp
 import openai
 import pytest
 
 from edge_agent.config import load
 from edge_agent.daemon import Daemon
+from tests.harness import api
 from tests.servers import free_port
 
 TOKEN, OTHER = "secret-token-a", "secret-token-b"
@@ -44,14 +44,7 @@ def client(d, token=TOKEN, session="s1"):
 
 
 async def call(d, method, path, token=TOKEN, **kw):
-    headers = kw.pop("headers", {})
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    async with aiohttp.ClientSession() as http:
-        async with http.request(method, f"{d.base}{path}", headers=headers, **kw) as resp:
-            text = await resp.text()
-            return resp.status, (json.loads(text) if text and resp.content_type == "application/json" else text), \
-                dict(resp.headers)
+    return await api(d.base, method, path, token, **kw)
 
 
 async def test_openai_client_plain_and_streaming(daemon):
