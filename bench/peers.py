@@ -102,7 +102,7 @@ class AutoGen:
         from autogen_core.models import AssistantMessage, SystemMessage, UserMessage
 
         self._user, self._assistant = UserMessage, AssistantMessage
-        self.ctx = TokenLimitedChatCompletionContext(counting_client(), token_limit=BUDGET,
+        self.ctx = TokenLimitedChatCompletionContext(Counting(), token_limit=BUDGET,
                                                      initial_messages=[SystemMessage(content=SYSTEM)])
 
     async def add(self, role: str, text: str) -> None:
@@ -117,43 +117,16 @@ class AutoGen:
         return self.ctx
 
 
-def counting_client():
-    """An AutoGen model client that only counts tokens (with the shared counter)."""
-    from autogen_core.models import ChatCompletionClient, ModelInfo, RequestUsage
+class Counting:
+    """What TokenLimitedChatCompletionContext asks of its model client: token counts (with the
+    shared counter). It never calls the model, so nothing else is provided."""
 
-    class Counting(ChatCompletionClient):
-        def count_tokens(self, messages, *, tools=()):
-            return sum(COUNTER(m.content if isinstance(m.content, str) else str(m.content)) + MESSAGE_OVERHEAD
-                       for m in messages)
+    def count_tokens(self, messages, *, tools=()):
+        return sum(COUNTER(m.content if isinstance(m.content, str) else str(m.content)) + MESSAGE_OVERHEAD
+                   for m in messages)
 
-        def remaining_tokens(self, messages, *, tools=()):
-            return BUDGET - self.count_tokens(messages)
-
-        async def create(self, *args, **kwargs):
-            raise NotImplementedError("this client only counts tokens")
-
-        def create_stream(self, *args, **kwargs):
-            raise NotImplementedError("this client only counts tokens")
-
-        async def close(self):
-            return None
-
-        def actual_usage(self):
-            return RequestUsage(prompt_tokens=0, completion_tokens=0)
-
-        def total_usage(self):
-            return RequestUsage(prompt_tokens=0, completion_tokens=0)
-
-        @property
-        def capabilities(self):
-            return self.model_info
-
-        @property
-        def model_info(self):
-            return ModelInfo(vision=False, function_calling=False, json_output=False, family="unknown",
-                             structured_output=False)
-
-    return Counting()
+    def remaining_tokens(self, messages, *, tools=()):
+        return BUDGET - self.count_tokens(messages)
 
 
 class EdgeAgent:
