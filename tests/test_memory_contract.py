@@ -55,19 +55,20 @@ turn = st.tuples(st.sampled_from(TEXTS), st.integers(0, 3), st.sampled_from(TEXT
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(turns=st.lists(turn, min_size=1, max_size=45), max_tokens=st.integers(400, 3000),
-       reserve=st.integers(0, 300), query=st.sampled_from([None, "订单号是多少？", "meeting time?"]))
-def test_invariants_hold_for_any_conversation(name, turns, max_tokens, reserve, query):
-    asyncio.run(_run(name, turns, max_tokens, reserve, query))
+       reserve=st.integers(0, 300), query=st.sampled_from([None, "订单号是多少？", "meeting time?"]),
+       low_water=st.sampled_from([None, 0.6]))
+def test_invariants_hold_for_any_conversation(name, turns, max_tokens, reserve, query, low_water):
+    asyncio.run(_run(name, turns, max_tokens, reserve, query, low_water))
 
 
-async def _run(name, turns, max_tokens, reserve, query):
+async def _run(name, turns, max_tokens, reserve, query, low_water):
     extra = {"cooldown_s": 0} if name in ("summary", "hybrid") else {}
     if name == "summary":
         extra["max_recent_tokens"] = max(100, max_tokens // 3)
     if name == "sliding":
         extra["overlap_tokens"] = (max_tokens - reserve) // 4
     mem = create_memory(name, max_tokens=max_tokens, reserve_tokens=reserve, system=SYSTEM,
-                        counter=char_counter, **extra)
+                        counter=char_counter, low_water=low_water, **extra)
     ts = 0.0
     for i, (user, n_tools, reply) in enumerate(turns):
         ts += 30
@@ -175,11 +176,12 @@ async def test_add_rejects_non_messages():
 PLANTED = {"name:self": "王小明", "phone": "13812345678", "amount:预算": "5万元", "email": "wxm@example.com"}
 
 
+@pytest.mark.parametrize("low_water", [None, 0.6])
 @pytest.mark.parametrize("name", BOUNDED)
-async def test_facts_never_lost(name):
+async def test_facts_never_lost(name, low_water):
     """With the fact table on, planted facts stay in the table and pinned in the prompt,
     however far the conversation moves on, and a newer value supersedes the old one."""
-    mem = create_memory(name, max_tokens=800, reserve_tokens=100, system=SYSTEM, facts=True,
+    mem = create_memory(name, max_tokens=800, reserve_tokens=100, system=SYSTEM, facts=True, low_water=low_water,
                         counter=char_counter, **({"cooldown_s": 0} if name in ("summary", "hybrid") else {}))
     await mem.add(Message("user", "我叫王小明，手机 13812345678，邮箱 wxm@example.com，预算 3万元", ts=0))
     await mem.add(Message("assistant", "好的，已记录。", ts=1))

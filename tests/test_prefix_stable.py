@@ -65,24 +65,72 @@ def test_budget_holds_with_low_water(turns, low, name):
     asyncio.run(play(name, turns, low_water=low, **({"cooldown_s": 0} if name != "sliding" else {})))
 
 
-async def test_changing_blocks_go_before_the_newest_question():
-    """With low_water, facts and recall (they follow the query) sit just before the newest user
-    message: between compressions the next prompt shares everything before them."""
+async def test_question_blocks_go_before_the_newest_question():
+    """With low_water the fact snapshot (the question ignored) heads the prompt; the facts the
+    question mentions that the snapshot lacks sit just before the newest user message, so the
+    next prompt shares everything before them."""
     mem = create_memory("summary", max_tokens=4000, reserve_tokens=200, system=SYSTEM, counter=char_counter,
                         low_water=0.7, cooldown_s=0, max_recent_tokens=10**5)
-    await mem.add(Message("user", "我叫王小明，手机 13812345678。", ts=0))
+    await mem.add(Message("user", "我叫王小明。", ts=0))
+    mem.context()                                  # the snapshot is made here: the name only
     await mem.add(Message("assistant", "好的。", ts=1))
+    await mem.add(Message("user", "我的手机 13812345678。", ts=10))
+    await mem.add(Message("assistant", "记下了。", ts=11))
     previous = None
     for i in range(1, 6):
-        question = f"第{i}轮：订单 #{20250000 + i} 和手机号？"
+        question = f"第{i}轮：我的手机号是多少？"
         await mem.add(Message("user", question, ts=30.0 * i))
         ctx = mem.context(query=question)
         roles = [m["role"] for m in ctx.messages]
         assert ctx.messages[-1] == {"role": "user", "content": question}
-        assert roles[-2] == "system" and "13812345678" in ctx.messages[-2]["content"]   # the facts, late
-        assert roles[1:-2].count("system") == 0                                       # nothing else moved
-        if previous is not None:  # all of the last prompt but its facts block and question is reused
-            assert ctx.prefix_tokens == previous.tokens - previous.sections["facts"] - char_counter(
-                previous.messages[-1]["content"]) - 4
+        assert roles[1] == "system" and "王小明" in ctx.messages[1]["content"]          # the snapshot, first
+        assert "13812345678" not in ctx.messages[1]["content"]
+        assert roles[-2] == "system" and "13812345678" in ctx.messages[-2]["content"]  # the delta, late
+        assert roles[2:-2].count("system") == 0
+        if previous is not None:  # all of the last prompt but its delta and question is reused
+            assert ctx.prefix_tokens == previous.tokens - char_counter(previous.messages[-2]["content"]) - 4 \
+                - char_counter(previous.messages[-1]["content"]) - 4
         previous = ctx
         await mem.add(Message("assistant", f"第{i}轮回答。", ts=30.0 * i + 1))
+
+
+@pytest.mark.parametrize("name", ["sliding", "summary", "hybrid"])
+async def test_window_does_not_follow_the_question(name):
+    """Prefix-stable: the history shown depends on the conversation, not on the question
+    (the window is sized against the caps of the blocks that follow the question)."""
+    mem = create_memory(name, max_tokens=700, reserve_tokens=100, system=SYSTEM, counter=char_counter,
+                        low_water=0.6, facts=True, recall=True, fact_tokens=120, recall_tokens=120,
+                        **({} if name == "sliding" else {"cooldown_s": 0}))
+    for i in range(30):
+        await mem.add(Message("user", f"第{i}轮：订单 #{20250000 + i}，手机 1381234{i:04d}，金额 {i}万元。", ts=30.0 * i))
+        await mem.add(Message("assistant", f"第{i}轮回答：已记录。", ts=30.0 * i + 1))
+        await mem.flush()
+    await mem.add(Message("user", "再确认一下", ts=1000.0))
+    history = []
+    for query in (None, "订单号是多少？", "手机号是多少？", "金额是多少？第3轮"):
+        ctx = mem.context(query=query)
+        check_invariants(mem, ctx, char_counter, "再确认一下")
+        history.append([m for m in ctx.messages if m["role"] != "system"])
+    assert all(h == history[0] for h in history), "the window moved with the question"
+
+
+@pytest.mark.parametrize("low_water, window", [(None, 6), (0.3, 20)])
+async def test_hybrid_shows_a_turn_longer_than_its_window(low_water, window):
+    """A turn with more messages than hybrid's window (tool calls) is still shown whole and not
+    compressed away (found by a randomized run: the floor passed the newest group's start)."""
+    mem = create_memory("hybrid", system=SYSTEM, counter=char_counter, low_water=low_water, cooldown_s=0,
+                        window_messages=window, keep_all_below=4, compress_above=30)
+    for i in range(12):
+        await mem.add(Message("user", f"第{i}轮问题", ts=30.0 * i))
+        await mem.add(Message("assistant", f"第{i}轮回答", ts=30.0 * i + 1))
+        await mem.flush()
+    await mem.add(Message("user", "查一下三个订单", ts=1000.0))
+    for t in range(4):
+        call = {"id": f"c{t}", "type": "function", "function": {"name": "lookup", "arguments": "{}"}}
+        await mem.add(Message("assistant", "", tool_calls=[call], ts=1001.0))
+        await mem.add(Message("tool", f"订单{t}已发货", tool_call_id=f"c{t}", ts=1002.0))
+    await mem.add(Message("assistant", "都已发货。", ts=1003.0))
+    await mem.flush()   # the compression must not take the newest turn
+    ctx = mem.context()
+    check_invariants(mem, ctx, char_counter, "查一下三个订单")
+    assert sum(m["role"] == "tool" for m in ctx.messages) == 4

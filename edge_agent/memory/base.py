@@ -26,6 +26,7 @@ from edge_agent.memory.blocks import BlockFitter
 from edge_agent.memory.context import SECTIONS, Context
 from edge_agent.memory.facts import FactTable
 from edge_agent.memory.recall import RecallArchive, analyze
+from edge_agent.memory.stable import StableLayout
 from edge_agent.messages import (FLAG_CAPPED, ROLE_CODES, ROLES, Message, decode_payload,
                                  encode_payload, payload_dict, text_for_counting)
 from edge_agent.ringbuf import GROUP_START, ORPHAN, Record, RingBuffer
@@ -112,7 +113,6 @@ class BaseMemory:
         if low_water is not None and not (isinstance(low_water, (int, float)) and 0 < low_water < 1):
             raise ConfigError(f"low_water must be a fraction in (0, 1), got {low_water!r}", key="low_water")
         self.low_water = low_water
-        self._anchor: int | None = None            # ring seq where a prefix-stable window starts
         self._last_prompt: list[tuple[int, int]] = []  # (hash, tokens) per message of the last context
         self.stats = MemoryStats()
         self._caps: dict[int, tuple[int, int]] = {}
@@ -122,6 +122,7 @@ class BaseMemory:
         self.seq_base = 0  # session-wide seq of the ring's seq 0 (non-zero after restore)
         if system is not None:
             self._set_system(system if isinstance(system, Message) else Message("system", system))
+        self._stable = StableLayout(self, low_water) if low_water is not None and self.bounded else None
 
     # -- public API ------------------------------------------------------------------
     async def add(self, msg: Message) -> None:
@@ -148,52 +149,35 @@ class BaseMemory:
         floor = self._window_floor()
         first = self._recent_floor(floor, avail)
         partial = self._partial_group(avail) if first == len(self.ring) else None
-        rem = avail - (self.ring.tokens_from(first) if partial is None else partial[1])
-        blocks = []
-        for section, text, tokens in self._blocks(query, rem, first):
-            if text:
-                blocks.append((section, {"role": "system", "content": text}, tokens))
-                sections[section] = tokens
-                rem -= tokens
         if partial is not None:
+            static, dynamic = self._fitted_blocks(query, avail - partial[1], first), []
             history = [(self._render(self.ring[i]), self.ring[i][3]) for i in partial[0]]
-        else:
-            older = max(0, rem - self._headroom())  # headroom limits older history only
-            start = min(first, self._window_start(floor, older + self.ring.tokens_from(first)))
+        elif self._stable is not None:
+            static, dynamic, start = self._stable.plan(self, query, avail, floor, first)
             history = list(zip(*self._window(start)))
+        else:
+            rem = avail - self.ring.tokens_from(first)
+            static, dynamic = self._fitted_blocks(query, rem, first), []
+            older = max(0, rem - sum(b[2] for b in static) - self._headroom())  # headroom: older history only
+            start = min(first, max(floor, self.ring.tail_fit(older + self.ring.tokens_from(first))))
+            history = list(zip(*self._window(start)))
+        for section, _, tokens in static + dynamic:
+            sections[section] += tokens
         sections["recent"] = sum(t for _, t in history)
-        pairs = self._arrange(head, blocks, history)
+        pairs = self._arrange(head, static, dynamic, history)
         messages = [m for m, _ in pairs]
         return Context(messages=messages, tokens=sum(sections.values()), sections=sections, mode=self.mode,
                        prefix_tokens=self._prefix_reuse(messages, [t for _, t in pairs]))
 
-    def _arrange(self, head: list, blocks: list, history: list) -> list[tuple[dict[str, Any], int]]:
-        """[system][facts][summary][recall][history]. Prefix-stable (``low_water``): the blocks
-        that may change every turn (facts follow the query, recall is the query's) go just
-        before the newest user message, so that the head of the prompt (system, summary, the
-        older history) only grows between compressions and a KV or prompt cache keeps it."""
-        if self.low_water is None:
-            return head + [(m, t) for _, m, t in blocks] + history
-        static = [(m, t) for section, m, t in blocks if section == "summary"]
-        dynamic = [(m, t) for section, m, t in blocks if section != "summary"]
-        cut = len(history) - 1 if history and history[-1][0]["role"] == "user" else len(history)
-        return head + static + history[:cut] + dynamic + history[cut:]
+    @staticmethod
+    def _arrange(head: list, static: list, dynamic: list, history: list) -> list[tuple[dict[str, Any], int]]:
+        """[system][static blocks][history], with the ``dynamic`` blocks (prefix-stable mode:
+        the ones that follow the question) just before the newest user message."""
+        def msgs(blocks):
+            return [({"role": "system", "content": text}, n) for _, text, n in blocks if text]
 
-    def _window_start(self, floor: int, limit: int) -> int:
-        """Where the recent window starts. By default the earliest group start that fits
-        (the window shifts every turn). With ``low_water``, the start stays where it was while
-        the window fits, and when it overflows jumps forward so that only ``low_water`` of the
-        limit is used: the following turns append, and the prompt's prefix stays identical."""
-        ring = self.ring
-        if self.low_water is None:
-            return max(floor, ring.tail_fit(limit))
-        head = ring[0][0] if len(ring) else ring.next_seq
-        anchored = max(floor, (self._anchor - head) if self._anchor is not None and self._anchor >= head else 0)
-        if anchored < len(ring) and ring.tokens_from(anchored) <= limit:
-            return anchored
-        start = max(floor, ring.tail_fit(int(limit * self.low_water)))
-        self._anchor = head + start
-        return start
+        cut = len(history) - 1 if dynamic and history and history[-1][0]["role"] == "user" else len(history)
+        return head + msgs(static) + history[:cut] + msgs(dynamic) + history[cut:]
 
     def _prefix_reuse(self, messages: list[dict[str, Any]], tokens: list[int]) -> int:
         """Tokens of the leading messages identical to the previous context's (a lower bound of
@@ -413,28 +397,34 @@ class BaseMemory:
             first = max(floor, ring.tail_fit(max(0, avail)))
         return first
 
-    def _blocks(self, query: str | None, rem: int, first: int):
-        """Yield (section, text, tokens) for facts, summary and recall, each fitted to ``rem``."""
-        shown: list[str] = []
+    def _fitted_blocks(self, query: str | None, rem: int, first: int) -> list[tuple[str, str, int]]:
+        """(section, text, tokens) for facts, summary and recall, each fitted to what is left."""
+        blocks = []
         if self.facts is not None:
-            text, n = self._facts_block(query, min(self.fact_tokens, rem))
-            rem -= n
-            shown.append(text)
-            yield "facts", text, n
-        header, lines = self._summary_lines()
-        if lines:
-            text, n = self._fitters["summary"].fit(header, lines, cap=rem)
-            rem -= n
-            shown.append(text)
-            yield "summary", text, n
-        if self.archive is not None and query and len(self.archive):
-            def covered() -> set[str]:
-                shown.extend(self._render(self.ring[i])["content"] for i in range(first, len(self.ring)))
-                return set(analyze("\n".join(shown)))
+            blocks.append(("facts", *self._facts_block(query, min(self.fact_tokens, rem))))
+            rem -= blocks[-1][2]
+        blocks.append(("summary", *self._fit_summary(rem)))
+        rem -= blocks[-1][2]
+        blocks.append(("recall", *self._recall_block(query, min(self.recall_tokens, rem),
+                                                     [text for _, text, _ in blocks], first)))
+        return blocks
 
-            header, lines, order = self.archive.lines(query, covered)
-            text, n = self._fitters["recall"].fit(header, lines, cap=min(self.recall_tokens, rem), order=order)
-            yield "recall", text, n
+    def _fit_summary(self, cap: int) -> tuple[str, int]:
+        header, lines = self._summary_lines()
+        return self._fitters["summary"].fit(header, lines, cap=cap) if lines else ("", 0)
+
+    def _recall_block(self, query: str | None, cap: int, shown: list[str], start: int) -> tuple[str, int]:
+        """Archived turns the query finds that the prompt (``shown`` blocks, the window from
+        ring index ``start``) does not already say, fitted to ``cap``."""
+        if self.archive is None or not query or not len(self.archive):
+            return "", 0
+
+        def covered() -> set[str]:
+            window = (self._render(self.ring[i])["content"] or "" for i in range(start, len(self.ring)))
+            return set(analyze("\n".join([*shown, *window])))
+
+        header, lines, order = self.archive.lines(query, covered)
+        return self._fitters["recall"].fit(header, lines, cap=cap, order=order)
 
     def _facts_block(self, query: str | None, cap: int) -> tuple[str, int]:
         """The pinned facts (those the query mentions first), fitted to ``cap``."""

@@ -242,13 +242,19 @@ class HybridMemory(CompressingMemory):
         if len(ring) < self.keep_all_below:
             return 0
         if self.low_water is None:
-            return self._first_group_from(len(ring) - self.window_messages)
+            return self._floor_from(len(ring) - self.window_messages)
         head = ring[0][0]  # prefix-stable: the floor stays until the window passes its size
         floor = self._floor_anchor - head if self._floor_anchor is not None and self._floor_anchor >= head else 0
         if len(ring) - floor > self.window_messages:
-            floor = self._first_group_from(len(ring) - int(self.window_messages * self.low_water))
+            floor = self._floor_from(len(ring) - int(self.window_messages * self.low_water))
             self._floor_anchor = head + floor
         return floor
+
+    def _floor_from(self, index: int) -> int:
+        """The first group start at or after ``index``, but never past the newest group's
+        start: a turn longer than the window (tool calls) is still shown."""
+        ring = self.ring
+        return min(self._first_group_from(index), ring.group_index(-1) if ring.n_groups else len(ring))
 
     def _threshold_crossed(self) -> bool:
         if self.form == "rounds":

@@ -9,6 +9,7 @@ from edge_agent.memory.recall import analyze
 from edge_agent.tokens import Counter
 
 HEADER = "Key facts (verbatim from the conversation; the newest value wins):"
+MENTIONED_HEADER = "Key facts the question mentions (verbatim; the newest value wins):"
 # Over the block's cap, facts relevant to the query go first, then by category, then newest.
 CATEGORY_RANK = {"name": 0, "phone": 1, "email": 1, "decision": 2, "address": 2, "datetime": 3, "amount": 3,
                  "ref": 4, "id_card": 4, "bank_card": 4, "product": 5, "count": 5}
@@ -126,3 +127,11 @@ class FactTable:
 
         facts.sort(key=priority)
         return HEADER, [(f.line, f.tokens) for f in facts], [f.order for f in facts]
+
+    def mentioned(self, query: str, exclude: frozenset[str] = frozenset()
+                  ) -> tuple[str, list[tuple[str, int]], list[int]]:
+        """Like ``lines``, but only the facts ``query`` mentions whose line is not in ``exclude``."""
+        terms = set(analyze(query))
+        facts = [f for f in self._facts.values() if terms & f.terms and f.line not in exclude]
+        facts.sort(key=lambda f: (CATEGORY_RANK.get(f.category, 6), -f.turn))
+        return MENTIONED_HEADER, [(f.line, f.tokens) for f in facts], [f.order for f in facts]

@@ -1,0 +1,97 @@
+"""Prefix-stable prompt layout (``low_water``): the head of the prompt only grows.
+
+llama.cpp's KV cache and the cloud vendors' prompt caches reuse the part of a prompt that
+is identical to the beginning of the previous one. In prefix-stable mode a context is
+
+    [system][fact snapshot][summary][history ...][fact delta][recall][newest user message]
+
+- The window's start stays where it was while the window fits its limit; when it overflows
+  it jumps forward so that only ``low_water`` of the limit is used, and the next turns append.
+- The limit does not move with the question: it is the budget minus the snapshot, the
+  summary, the delta's cap and the strategy's headroom. Recall takes what the window leaves
+  (up to ``recall_tokens``): after a jump that is most of its cap, just before the next jump
+  little. (The default layout ranks recall above older history; here the history wins,
+  because a limit that moved with recall's size would move the window every turn.)
+- The fact snapshot ignores the question (facts by category, newest first) and is re-rendered
+  only when the head changes anyway: when the window's start or the summary changes. A fact
+  learned since is stated in a message of the window, which started before it.
+- The delta holds the facts the question mentions that the snapshot does not show (a newer
+  value, or one the snapshot had no room for); recall is the question's. Both sit just before
+  the newest user message, so between jumps everything up to them is reused.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from edge_agent.memory.blocks import BlockFitter
+
+if TYPE_CHECKING:
+    from edge_agent.memory.base import BaseMemory
+
+Block = tuple[str, str, int]   # (section, text, tokens)
+
+
+class StableLayout:
+    """The prefix-stable plan of one memory: window anchor, fact snapshot, block budgets."""
+
+    def __init__(self, mem: BaseMemory, low_water: float) -> None:
+        self.low_water = low_water
+        self.delta_cap = mem.fact_tokens // 4 if mem.facts is not None else 0
+        self.snapshot_cap = mem.fact_tokens - self.delta_cap
+        self.anchor: int | None = None            # ring seq where the window starts
+        self._snapshot: Block = ("facts", "", 0)
+        self._shown: frozenset[str] = frozenset()  # fact lines the snapshot shows
+        self._made_for: tuple[str, int] | None = None  # (summary, window start seq) of the snapshot
+        self._fit_snapshot = BlockFitter(mem.counter, mem.overhead)
+        self._fit_delta = BlockFitter(mem.counter, mem.overhead)
+
+    def plan(self, mem: BaseMemory, query: str | None, avail: int, floor: int,
+             first: int) -> tuple[list[Block], list[Block], int]:
+        """(blocks before the history, blocks before the newest user message, window start)."""
+        rem = avail - mem.ring.tokens_from(first)
+        stale = self._snapshot[2] > rem    # the newest rounds have grown into its room
+        summary, start = self._head(mem, avail, rem, floor, first)
+        head_seq = mem.ring[0][0] if len(mem.ring) else mem.ring.next_seq
+        if stale or (summary[1], head_seq + start) != self._made_for:
+            self._refresh(mem, rem)
+            summary, start = self._head(mem, avail, rem, floor, first)
+            self._made_for = (summary[1], head_seq + start)
+        left = avail - self._snapshot[2] - summary[2] - mem.ring.tokens_from(start)
+        delta = self._delta(mem, query, min(self.delta_cap, left))
+        shown = [self._snapshot[1], summary[1], delta[1]]
+        recall = ("recall", *mem._recall_block(query, min(mem.recall_tokens, left - delta[2]), shown, start))
+        return [self._snapshot, summary], [delta, recall], start
+
+    def _head(self, mem: BaseMemory, avail: int, rem: int, floor: int, first: int) -> tuple[Block, int]:
+        """The summary block and the window's start, given the current snapshot."""
+        summary = ("summary", *mem._fit_summary(rem - self._snapshot[2]))
+        reserve = self._snapshot[2] + summary[2] + self.delta_cap + mem._headroom()
+        return summary, min(first, self._start(mem, floor, max(0, avail - reserve)))
+
+    def _start(self, mem: BaseMemory, floor: int, limit: int) -> int:
+        """The anchored start while the window fits ``limit``; else jump to ``low_water``."""
+        ring = mem.ring
+        head = ring[0][0] if len(ring) else ring.next_seq
+        anchored = max(floor, self.anchor - head if self.anchor is not None and self.anchor >= head else 0)
+        if anchored < len(ring) and ring.tokens_from(anchored) <= limit:
+            return anchored
+        start = max(floor, ring.tail_fit(int(limit * self.low_water)))
+        self.anchor = head + start
+        return start
+
+    def _refresh(self, mem: BaseMemory, rem: int) -> None:
+        """Re-render the snapshot: the facts by category and recency, the question ignored."""
+        if mem.facts is None:
+            return
+        header, lines, order = mem.facts.lines(None)
+        text, tokens = self._fit_snapshot.fit(header, lines, cap=min(self.snapshot_cap, rem), order=order)
+        self._snapshot = ("facts", text, tokens)
+        self._shown = frozenset(text.split("\n")[1:])
+
+    def _delta(self, mem: BaseMemory, query: str | None, cap: int) -> Block:
+        """The facts ``query`` mentions that the snapshot does not show, fitted to ``cap``."""
+        if mem.facts is None or not query:
+            return ("facts", "", 0)
+        header, lines, order = mem.facts.mentioned(query, exclude=self._shown)
+        return ("facts", *self._fit_delta.fit(header, lines, cap=cap, order=order))
