@@ -65,6 +65,7 @@ class Config:
     summary_tokens: int = 600                              # tokens a summary may take (the reference's 600)
     compress_cooldown_s: float = 20.0                      # seconds between two compressions of one session
     summary_timeout_s: float = 120.0                       # seconds a compression may take before it counts as failed
+    low_water: float = 0.7                                 # prefix-stable memory: evict to this share when full (0: off)
     # watchdog
     budget_mb: float = 0.0                                 # agent RSS budget; 0: no budget
     low_watermark_mb: float = 128.0
@@ -91,6 +92,8 @@ class Config:
         if self.compress_cooldown_s < 0:
             raise ConfigError(f"compress_cooldown_s must be >= 0, got {self.compress_cooldown_s}",
                               key="compress_cooldown_s")
+        if not 0 <= self.low_water < 1:
+            raise ConfigError(f"low_water must be 0 (off) or a fraction below 1, got {self.low_water}", key="low_water")
         if self.policy not in ("", "cloud_first", "local_only", "cloud_only"):
             raise ConfigError(f"unknown policy {self.policy!r}", key="policy")
         for key in ("summary_tokens", "breaker_failures", "breaker_reset_s", "summary_timeout_s", "first_token_s", "total_s"):

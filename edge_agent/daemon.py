@@ -65,6 +65,8 @@ def build_router(config: Config, resolver=None) -> Router:
 def memory_config(config: Config, router: Router) -> dict:
     """Keyword arguments of every session's memory."""
     memory = {"max_tokens": config.max_tokens, "reserve_tokens": config.reserve_tokens}
+    if config.low_water:
+        memory["low_water"] = config.low_water
     if config.strategy in ("summary", "hybrid"):
         memory |= {"summary_timeout_s": config.summary_timeout_s, "cooldown_s": config.compress_cooldown_s,
                    "summary_token_limit": config.summary_tokens}

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from edge_agent.config import Config, load
+from edge_agent.daemon import memory_config
 from edge_agent.errors import ConfigError
 
 
@@ -16,7 +17,8 @@ def test_defaults_file_env_and_overrides(tmp_path):
 
 @pytest.mark.parametrize("text, key", [("nonsense = 1", "nonsense"), ('port = "eighty"', "port"),
                                         ('local_enabled = "maybe"', "local_enabled"), ("port = 70000", "port"),
-                                        ('at_rest = "plain"', "at_rest")])
+                                        ('at_rest = "plain"', "at_rest"), ("low_water = 1.5", "low_water"),
+                                        ('low_water = "high"', "low_water")])
 def test_bad_keys_name_themselves(tmp_path, text, key):
     cfg = tmp_path / "c.toml"
     cfg.write_text(text)
@@ -34,3 +36,8 @@ def test_non_loopback_needs_a_token():
 def test_unreadable_file(tmp_path):
     with pytest.raises(ConfigError, match="cannot read config"):
         load(tmp_path / "missing.toml", env={})
+
+
+def test_low_water_reaches_every_session_memory():
+    assert "low_water" not in memory_config(Config(low_water=0.0), router=None)
+    assert memory_config(Config(low_water=0.7), router=None)["low_water"] == 0.7
