@@ -109,3 +109,14 @@ async def test_facts_pinned_in_context_under_their_cap():
     assert 0 < ctx.sections["facts"] <= 120
     assert "#20250115001" in ctx.text() and "王小明" in ctx.text()
     assert ctx.messages[1]["role"] == "system" and ctx.messages[1]["content"].startswith("Key facts")
+
+
+def test_mentioned_facts_leave_out_shown_lines_and_stated_values():
+    table = FactTable(char_counter)
+    table.observe("我叫王小明，手机 13812345678", 1)
+    table.observe("订单号 #20250115001", 2)
+    phone = table.get("phone").line
+    _, lines, _ = table.mentioned("手机号是多少？")
+    assert [line for line, _ in lines] == [phone]
+    assert table.mentioned("手机号是多少？", exclude=frozenset([phone]))[1] == []   # the snapshot shows it
+    assert table.mentioned("我的手机 13812345678 对吗？")[1] == []                  # the question states it

@@ -130,8 +130,9 @@ class FactTable:
 
     def mentioned(self, query: str, exclude: frozenset[str] = frozenset()
                   ) -> tuple[str, list[tuple[str, int]], list[int]]:
-        """Like ``lines``, but only the facts ``query`` mentions whose line is not in ``exclude``."""
+        """Like ``lines``, but only the facts ``query`` mentions whose line is not in ``exclude``
+        and whose value the query does not state itself (it is in the prompt already)."""
         terms = set(analyze(query))
-        facts = [f for f in self._facts.values() if terms & f.terms and f.line not in exclude]
+        facts = [f for f in self._facts.values() if terms & f.terms and f.line not in exclude and f.value not in query]
         facts.sort(key=lambda f: (CATEGORY_RANK.get(f.category, 6), -f.turn))
         return MENTIONED_HEADER, [(f.line, f.tokens) for f in facts], [f.order for f in facts]
