@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from edge_agent.memory import create_memory
@@ -55,3 +59,32 @@ async def test_evicted_turn_comes_back_for_its_query(name):
         assert "世纪大道100号" in recall
     else:
         assert ctx.sections["recall"] == 0  # the summary already carries it: recall adds nothing new
+
+
+PROMPTS = """
+import asyncio, hashlib
+from edge_agent.memory import create_memory
+from edge_agent.messages import Message
+from edge_agent.scenario import SYSTEM, conversation
+
+async def main():
+    digest = hashlib.sha256()
+    for name in ("summary", "hybrid"):
+        mem = create_memory(name, system=SYSTEM, cooldown_s=0)
+        for t, (user, reply) in enumerate(conversation(120)):
+            await mem.add(Message("user", user, ts=30.0 * t))
+            digest.update(mem.context(query=user).text().encode())
+            await mem.add(Message("assistant", reply, ts=30.0 * t + 1))
+            await mem.flush()
+    print(digest.hexdigest())
+
+asyncio.run(main())
+"""
+
+
+def test_prompts_do_not_depend_on_the_hash_seed():
+    """The same conversation gives the same prompts in every process (recall ranked its terms
+    in set order, so ties broke by Python's per-process string hash)."""
+    outs = {subprocess.run([sys.executable, "-c", PROMPTS], env={**os.environ, "PYTHONHASHSEED": seed},
+                           capture_output=True, text=True, check=True).stdout for seed in ("1", "3", "6")}
+    assert len(outs) == 1, outs

@@ -125,7 +125,7 @@ class RecallArchive:
             return []
         n = len(self._docs)
         avgdl = self._total_len / n
-        postings = [p for p in (self._postings.get(t) for t in set(analyze(query))) if p]
+        postings = [p for p in (self._postings.get(t) for t in dict.fromkeys(analyze(query))) if p]
         postings.sort(key=lambda p: len(p.ids))  # the rarest terms carry BM25; bound the work
         ids, parts = [], []
         for posting in postings[: self.max_query_terms]:
