@@ -12,6 +12,7 @@ silently.
 prompt, then the last ``min_recent_rounds`` rounds, then pinned facts, the summary,
 recalled turns, and finally older recent history. Strategies differ only in the hooks
 ``_window_floor`` (the earliest record they allow), ``_summary_lines`` and ``_trim``.
+With ``low_water`` the layout is the prefix-stable one of ``memory/stable.py``.
 """
 
 from __future__ import annotations
