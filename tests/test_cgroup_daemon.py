@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -44,20 +45,32 @@ def wait_for(predicate, seconds: float) -> bool:
     return False
 
 
+@contextlib.contextmanager
+def daemon_in_cgroup(state_dir, **settings):
+    """The daemon started inside a 2 GiB child cgroup with ``EDGE_AGENT_<KEY>`` ``settings``,
+    healthy; yields (cgroup, base URL, process); at the end SIGTERM must stop it cleanly."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = dict(os.environ, EDGE_AGENT_N_THREADS="1", EDGE_AGENT_LOW_WATERMARK_MB="500",
+               EDGE_AGENT_HIGH_WATERMARK_MB="900", EDGE_AGENT_WATCHDOG_INTERVAL_S="0.2",
+               **{f"EDGE_AGENT_{k.upper()}": str(v) for k, v in settings.items()})
+    with ChildCgroup(2 * GiB) as cg:
+        daemon = joined(cg, [sys.executable, "-m", "edge_agent.cli", "serve", "--port", str(port),
+                             "--state-dir", str(state_dir)], env)
+        try:
+            assert wait_for(lambda: get(f"{base}/healthz")["status"] == "ok", 60)
+            yield cg, base, daemon
+        finally:
+            daemon.send_signal(signal.SIGTERM)
+            assert daemon.wait(30) == 0
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not ChildCgroup.possible(), reason="no writable memory cgroup here: the limit cannot be enforced")
 def test_daemon_in_a_2gb_cgroup_degrades_and_recovers(tmp_path):
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, EDGE_AGENT_N_THREADS="1", EDGE_AGENT_MAX_REPLY_TOKENS="8",
-               EDGE_AGENT_LOW_WATERMARK_MB="500", EDGE_AGENT_HIGH_WATERMARK_MB="900",
-               EDGE_AGENT_WATCHDOG_INTERVAL_S="0.2", EDGE_AGENT_RECOVER_HOLD_S="0.6", EDGE_AGENT_MIN_DWELL_S="0.6")
-    with ChildCgroup(2 * GiB) as cg:
-        daemon = joined(cg, [sys.executable, "-m", "edge_agent.cli", "serve", "--port", str(port),
-                             "--state-dir", str(tmp_path)], env)
+    with daemon_in_cgroup(tmp_path, max_reply_tokens=8, recover_hold_s=0.6, min_dwell_s=0.6) as (cg, base, daemon):
         ballast = None
         try:
-            assert wait_for(lambda: get(f"{base}/healthz")["status"] == "ok", 60)
             req = urllib.request.Request(f"{base}/v1/chat/completions", method="POST",
                                          data=json.dumps({"messages": [{"role": "user", "content": "hi"}]}).encode())
             assert json.load(urllib.request.urlopen(req, timeout=60))["edge_agent"]["memory_mode"] == "summary"
@@ -74,8 +87,6 @@ def test_daemon_in_a_2gb_cgroup_degrades_and_recovers(tmp_path):
             if ballast is not None and ballast.poll() is None:
                 ballast.kill()
                 ballast.wait()
-            daemon.send_signal(signal.SIGTERM)
-            assert daemon.wait(30) == 0
 
 
 async def _clients(base: str, n: int, seconds: float, ballast_after_s: float, start_ballast, seen: dict) -> None:
@@ -115,18 +126,10 @@ async def _clients(base: str, n: int, seconds: float, ballast_after_s: float, st
 @pytest.mark.slow
 @pytest.mark.skipif(not ChildCgroup.possible(), reason="no writable memory cgroup here: the limit cannot be enforced")
 def test_50_clients_under_a_2gb_limit_keep_answering_while_it_degrades(tmp_path):
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, EDGE_AGENT_N_THREADS="1", EDGE_AGENT_MAX_REPLY_TOKENS="4",
-               EDGE_AGENT_LOW_WATERMARK_MB="500", EDGE_AGENT_HIGH_WATERMARK_MB="900",
-               EDGE_AGENT_WATCHDOG_INTERVAL_S="0.2", EDGE_AGENT_RECOVER_HOLD_S="60", EDGE_AGENT_MIN_DWELL_S="60")
     seen: dict = {"errors": [], "latency": [], "modes": set(), "degraded": False}
-    with ChildCgroup(2 * GiB) as cg:
-        daemon = joined(cg, [sys.executable, "-m", "edge_agent.cli", "serve", "--port", str(port),
-                             "--state-dir", str(tmp_path)], env)
+    with daemon_in_cgroup(tmp_path, max_reply_tokens=4, recover_hold_s=60, min_dwell_s=60) as (cg, base, daemon):
         ballast: list[subprocess.Popen] = []
         try:
-            assert wait_for(lambda: get(f"{base}/healthz")["status"] == "ok", 60)
             asyncio.run(_clients(base, 50, 25.0, 6.0,
                                  lambda: ballast.append(joined(cg, [sys.executable, "-c", BALLAST])), seen))
             assert seen["errors"] == [] and len(seen["latency"]) >= 50
@@ -136,5 +139,3 @@ def test_50_clients_under_a_2gb_limit_keep_answering_while_it_degrades(tmp_path)
             for b in ballast:
                 b.kill()
                 b.wait()
-            daemon.send_signal(signal.SIGTERM)
-            assert daemon.wait(30) == 0

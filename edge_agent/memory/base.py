@@ -123,7 +123,7 @@ class BaseMemory:
         self.seq_base = 0  # session-wide seq of the ring's seq 0 (non-zero after restore)
         if system is not None:
             self._set_system(system if isinstance(system, Message) else Message("system", system))
-        self._stable = StableLayout(self, low_water) if low_water is not None and self.bounded else None
+        self._stable = StableLayout(self) if low_water is not None and self.bounded else None
 
     # -- public API ------------------------------------------------------------------
     async def add(self, msg: Message) -> None:

@@ -35,8 +35,7 @@ Block = tuple[str, str, int]   # (section, text, tokens)
 class StableLayout:
     """The prefix-stable plan of one memory: window anchor, fact snapshot, block budgets."""
 
-    def __init__(self, mem: BaseMemory, low_water: float) -> None:
-        self.low_water = low_water
+    def __init__(self, mem: BaseMemory) -> None:
         self.delta_cap = mem.fact_tokens // 4 if mem.facts is not None else 0
         self.snapshot_cap = mem.fact_tokens - self.delta_cap
         self.anchor: int | None = None            # ring seq where the window starts
@@ -76,7 +75,7 @@ class StableLayout:
         anchored = max(floor, self.anchor - head if self.anchor is not None and self.anchor >= head else 0)
         if anchored < len(ring) and ring.tokens_from(anchored) <= limit:
             return anchored
-        start = max(floor, ring.tail_fit(int(limit * self.low_water)))
+        start = max(floor, ring.tail_fit(int(limit * mem.low_water)))
         self.anchor = head + start
         return start
 
