@@ -17,7 +17,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from edge_agent.memory.extract import extract
-from edge_agent.memory.recall import analyze
+from edge_agent.memory.terms import analyze
+from edge_agent.memory.timeref import note, stamp
 from edge_agent.messages import Message
 from edge_agent.tokens import Counter
 
@@ -44,9 +45,10 @@ class Summarizer(Protocol):
 
 
 def sentences(msg: Message) -> list[str]:
-    """The message's sentences, verbatim, each tagged with its role."""
+    """The message's sentences, verbatim, each tagged with its day and role; a relative date
+    in one is resolved against the message's day ("(last Saturday = 20 May 2023)")."""
     parts = (p.strip() for p in _SENTENCE.split(msg.content))
-    return [f"{msg.role}: {p}" for p in parts if p and not _FILLER.match(p)]
+    return [f"[{stamp(msg.ts, p)}] {msg.role}: {p}{note(p, msg.ts)}" for p in parts if p and not _FILLER.match(p)]
 
 
 def _vectors(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:

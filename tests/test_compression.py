@@ -3,6 +3,8 @@ arrive meanwhile, and nothing lost when the summarizer fails."""
 
 from __future__ import annotations
 
+import re
+
 import asyncio
 
 import pytest
@@ -74,7 +76,8 @@ async def test_compresses_past_threshold_and_keeps_last_messages():
     assert len(mem) <= 12  # the summarized groups left the ring
     ctx = mem.context()
     assert ctx.sections["summary"] > 0 and ctx.messages[-1]["content"].startswith("第11轮回答")
-    assert all(line.startswith(("user: ", "assistant: ")) for line in mem.summary)  # verbatim facts
+    # verbatim facts, each with its day: "[1970年1月1日] user: ..."
+    assert all(re.match(r"\[(\d{1,2} \w+ \d{4}|\d{4}年\d{1,2}月\d{1,2}日)\] (user|assistant): ", line) for line in mem.summary), mem.summary
 
 
 async def test_summary_is_capped():

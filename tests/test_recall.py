@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from edge_agent.memory import create_memory
-from edge_agent.memory.recall import RecallArchive, analyze
+from edge_agent.memory.recall import RecallArchive, analyze, terms
 from edge_agent.messages import Message
 from tests.conftest import char_counter
 
@@ -19,21 +19,63 @@ def test_analyze_words_and_bigrams():
     assert analyze("我") == ["我"]
 
 
-def test_bm25_ranks_the_relevant_group_first():
+def add_all(archive, messages):
+    for seq, msg in enumerate(messages):
+        archive.add(msg, 10, seq)
+
+
+def test_terms_drop_stopwords_and_stem():
+    assert terms("When did she go to the races?") == ["rac"]
+    assert terms("I ran a charity race last Saturday") == ["ran", "charity", "rac", "last", "saturday"]
+    assert "的吗" not in terms("你的订单号是多少呢") and "订单" in terms("你的订单号是多少呢")
+
+
+def test_bm25_ranks_the_relevant_message_first():
     a = RecallArchive()
-    a.add([Message("user", "我的收货地址是上海市浦东新区"), Message("assistant", "已记录地址")], 30)
-    a.add([Message("user", "今天天气怎么样"), Message("assistant", "晴天")], 10)
-    a.add([Message("user", "The router keeps rebooting every night")], 12)
+    add_all(a, [Message("user", "我的收货地址是上海市浦东新区"), Message("assistant", "已记录地址"),
+                Message("user", "今天天气怎么样"), Message("assistant", "晴天"),
+                Message("user", "The router keeps rebooting every night")])
     hits = a.search("收货地址是哪里？")
-    assert hits and "浦东新区" in hits[0][0]
-    assert a.search("router reboot")[0][0].startswith("user: The router")
+    assert hits and "浦东新区" in hits[0].line
+    assert a.search("router reboots")[0].line.startswith("user: The router")
     assert a.search("完全无关的查询 zzz") == []
+
+
+def test_a_reply_next_to_a_hit_comes_with_it():
+    """The answer to a relevant question shares its score (same turn group), a message of
+    another group does not."""
+    a = RecallArchive()
+    add_all(a, [Message("user", "What is the return policy for opened headphones?"),
+                Message("assistant", "Within 14 days, with the receipt."),
+                Message("user", "Thanks."), Message("assistant", "Anything else?")])
+    lines = [h.line for h in a.search("return policy headphones")]
+    assert lines[:2] == ["user: What is the return policy for opened headphones?",
+                         "assistant: Within 14 days, with the receipt."]
+    assert not any("Anything else" in line for line in lines)
+
+
+def test_search_before_leaves_out_newer_messages():
+    a = RecallArchive()
+    add_all(a, [Message("user", f"the blue kettle, note {i}") for i in range(5)])
+    assert {h.seq for h in a.search("blue kettle", before=3)} == {0, 1, 2}
+
+
+def test_recalled_lines_are_dated_and_relative_dates_resolved():
+    from datetime import datetime
+    a = RecallArchive()
+    ts = datetime(2023, 5, 25, 20, 0).timestamp()
+    add_all(a, [Message("user", "I ran a charity race last Saturday!", ts=ts),
+                Message("user", "我上周三去医院复查了。", ts=ts + 86400)])
+    text = a.render(a.search("charity race") + a.search("医院复查"))
+    assert "[25 May 2023]" in text and "(last Saturday = 20 May 2023)" in text
+    assert "[2023年5月26日]" in text and "上周三 = 2023年5月17日" in text
+    assert text.index("charity") < text.index("医院")     # oldest first
 
 
 def test_archive_is_bounded():
     a = RecallArchive(max_bytes=2000)
     for i in range(100):
-        a.add([Message("user", f"消息 {i} " + "内容" * 20)], 20)
+        a.add(Message("user", f"消息 {i} " + "内容" * 20), 20, i)
     assert a.nbytes <= 2000 and len(a) < 100
     assert a.search("消息 99")  # the newest survive
 
@@ -55,10 +97,10 @@ async def test_evicted_turn_comes_back_for_its_query(name):
     assert ctx.text().count("世纪大道100号") == 1 and ctx.tokens <= 400  # present, and not twice
     if name in ("fixed", "sliding"):
         assert 0 < ctx.sections["recall"] <= 400
-        recall = next(m["content"] for m in ctx.messages if m["content"].startswith("Earlier turns"))
+        recall = next(m["content"] for m in ctx.messages if m["content"].startswith("Earlier in this conversation"))
         assert "世纪大道100号" in recall
-    else:
-        assert ctx.sections["recall"] == 0  # the summary already carries it: recall adds nothing new
+    else:  # the summary already carries it: recall does not repeat it
+        assert not any("世纪大道" in m["content"] for m in ctx.messages if m["content"].startswith("Earlier in"))
 
 
 PROMPTS = """

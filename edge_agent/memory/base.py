@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
 from edge_agent.errors import BudgetError, ConfigError
 from edge_agent.memory.blocks import BlockFitter
 from edge_agent.memory.context import SECTIONS, Context
 from edge_agent.memory.facts import FactTable
-from edge_agent.memory.recall import RecallArchive, analyze
+from edge_agent.memory.recall import Hit, RecallArchive, asks_about_past
+from edge_agent.memory.terms import terms
 from edge_agent.memory.stable import StableLayout
 from edge_agent.messages import (FLAG_CAPPED, ROLE_CODES, ROLES, Message, decode_payload,
                                  encode_payload, payload_dict, text_for_counting)
@@ -76,7 +77,8 @@ class BaseMemory:
                  message_overhead: int = MESSAGE_OVERHEAD, max_message_tokens: int | None = None,
                  min_recent_rounds: int = 2, facts: bool | None = None, fact_tokens: int = 400,
                  fact_roles: tuple[str, ...] = ("user", "tool"), recall: bool | None = None,
-                 recall_tokens: int = 400, max_records: int = 2048, max_bytes: int = 1 << 20,
+                 recall_tokens: int | None = None, recall_past_tokens: int | None = None,
+                 max_records: int = 2048, max_bytes: int = 1 << 20,
                  archive_bytes: int = 4 << 20, on_evict: EvictHook | None = None,
                  low_water: float | None = None) -> None:
         self.max_tokens = check_int("max_tokens", max_tokens, 1)
@@ -90,7 +92,11 @@ class BaseMemory:
         self.overhead = check_int("message_overhead", message_overhead)
         self.min_recent_rounds = check_int("min_recent_rounds", min_recent_rounds)
         self.fact_tokens = check_int("fact_tokens", fact_tokens)
-        self.recall_tokens = check_int("recall_tokens", recall_tokens)
+        # recall's reserved slice, and what it may take from older history for a question
+        # about the past; default: a quarter and three fifths of the budget
+        self.recall_tokens = None if recall_tokens is None else check_int("recall_tokens", recall_tokens)
+        self.recall_past_tokens = (None if recall_past_tokens is None
+                                   else check_int("recall_past_tokens", recall_past_tokens))
         unknown_roles = set(fact_roles) - set(ROLES)
         if unknown_roles:
             raise ConfigError(f"fact_roles has unknown roles: {sorted(unknown_roles)}", key="fact_roles")
@@ -109,7 +115,8 @@ class BaseMemory:
         use_recall = self.default_recall if recall is None else bool(recall)
         self.facts: FactTable | None = FactTable(self.counter) if use_facts else None
         self.archive: RecallArchive | None = (
-            RecallArchive(max_bytes=check_int("archive_bytes", archive_bytes, 1)) if use_recall else None)
+            RecallArchive(self.counter, max_bytes=check_int("archive_bytes", archive_bytes, 1))
+            if use_recall else None)
         self.on_evict = on_evict
         if low_water is not None and not (isinstance(low_water, (int, float)) and 0 < low_water < 1):
             raise ConfigError(f"low_water must be a fraction in (0, 1), got {low_water!r}", key="low_water")
@@ -157,10 +164,8 @@ class BaseMemory:
             static, dynamic, start = self._stable.plan(self, query, avail, floor, first)
             history = list(zip(*self._window(start)))
         else:
-            rem = avail - self.ring.tokens_from(first)
-            static, dynamic = self._fitted_blocks(query, rem, first), []
-            older = max(0, rem - sum(b[2] for b in static) - self._headroom())  # headroom: older history only
-            start = min(first, max(floor, self.ring.tail_fit(older + self.ring.tokens_from(first))))
+            static, start = self._default_plan(query, avail, floor, first)
+            dynamic = []
             history = list(zip(*self._window(start)))
         for section, _, tokens in static + dynamic:
             sections[section] += tokens
@@ -241,6 +246,7 @@ class BaseMemory:
             self._set_system(msg)  # a leading system message becomes the pinned prompt
             return
         evicted = self._push(msg)
+        self._index(msg, self.ring[-1])
         self.stats.messages += 1
         if msg.role == "user":
             self.stats.turns += 1
@@ -248,6 +254,13 @@ class BaseMemory:
             self.facts.observe(msg.content, self.stats.turns)
         self._evicted(evicted)
         self._trim()
+
+    def _index(self, msg: Message, rec: Record) -> None:
+        """Add a stored message to the recall index, as the window shows it (capped or not)."""
+        if self.archive is not None:
+            if rec[2] & FLAG_CAPPED:
+                msg = replace(msg, content=self._render(rec)["content"])
+            self.archive.add(msg, rec[3], self.seq_base + rec[0])
 
     def _push(self, msg: Message) -> list[Record]:
         """Encode, count (once), cap for display, and push one message; return evictions."""
@@ -298,17 +311,13 @@ class BaseMemory:
             self._set_system(Message("system", state["system"]))
         start = int(state["ring_start"])
         self.seq_base = start
-        older: list[list[Message]] = []
         for seq, msg in sorted(log, key=lambda item: item[0]):
             if seq < start:
-                if msg.role == "user" or not older:
-                    older.append([])
-                older[-1].append(msg)
+                if self.archive is not None:
+                    self.archive.add(msg, self.counter(text_for_counting(msg)) + self.overhead, seq)
             else:
                 self._evicted(self._push(msg))
-        if self.archive is not None:
-            for group in older:
-                self.archive.add(group, sum(self.counter(text_for_counting(m)) + self.overhead for m in group))
+                self._index(msg, self.ring[-1])
         self.stats = MemoryStats(**state["stats"])
         if self.facts is not None and state.get("facts"):
             self.facts.restore(state["facts"])
@@ -352,10 +361,8 @@ class BaseMemory:
             groups[-1] = (msgs, tokens + rec[3])
         self.stats.evicted_groups += len(groups)
         self.stats.evicted_messages += len(records)
-        for msgs, tokens in groups:
-            if self.archive is not None:
-                self.archive.add(msgs, tokens)
-            if self.on_evict is not None:
+        if self.on_evict is not None:
+            for msgs, _ in groups:
                 self.on_evict(msgs)
 
     # -- reading -----------------------------------------------------------------------
@@ -398,34 +405,73 @@ class BaseMemory:
             first = max(floor, ring.tail_fit(max(0, avail)))
         return first
 
+    def _default_plan(self, query: str | None, avail: int, floor: int, first: int
+                      ) -> tuple[list[tuple[str, str, int]], int]:
+        """Blocks and window start of the default layout. Priority: the newest rounds, facts,
+        summary, recall (its slice; more for a question about the past), older history."""
+        rem = avail - self.ring.tokens_from(first)
+        blocks = self._fitted_blocks(query, rem, first)
+        rem -= sum(b[2] for b in blocks)
+        hits = self._recall_hits(query)
+        shown = [text for _, text, _ in blocks]
+        cap = min(self._recall_cap(query, avail), rem)
+        want = self._recall_block(hits, cap, shown, first)[1]
+        older = max(0, rem - want - self._headroom())  # headroom: older history only
+        start = min(first, max(floor, self.ring.tail_fit(older + self.ring.tokens_from(first))))
+        cap = min(cap, avail - sum(b[2] for b in blocks) - self.ring.tokens_from(start))
+        blocks.append(("recall", *self._recall_block(hits, cap, shown, start)))
+        return blocks, start
+
     def _fitted_blocks(self, query: str | None, rem: int, first: int) -> list[tuple[str, str, int]]:
-        """(section, text, tokens) for facts, summary and recall, each fitted to what is left."""
+        """(section, text, tokens) for facts and summary, each fitted to what is left."""
         blocks = []
         if self.facts is not None:
             blocks.append(("facts", *self._facts_block(query, min(self.fact_tokens, rem))))
             rem -= blocks[-1][2]
         blocks.append(("summary", *self._fit_summary(rem)))
-        rem -= blocks[-1][2]
-        blocks.append(("recall", *self._recall_block(query, min(self.recall_tokens, rem),
-                                                     [text for _, text, _ in blocks], first)))
         return blocks
+
+    def _recall_reserve(self, avail: int) -> int:
+        """Recall's reserved slice of ``avail`` tokens (0 without recall)."""
+        if self.archive is None:
+            return 0
+        return self.recall_tokens if self.recall_tokens is not None else max(0, avail // 4)
+
+    def _recall_cap(self, query: str | None, avail: int) -> int:
+        """What recall may use for ``query``: its slice, or more for a question about the past."""
+        base = self._recall_reserve(avail)
+        if not asks_about_past(query):
+            return base
+        past = self.recall_past_tokens if self.recall_past_tokens is not None else (avail * 3) // 5
+        return max(base, past)
 
     def _fit_summary(self, cap: int) -> tuple[str, int]:
         header, lines = self._summary_lines()
         return self._fitters["summary"].fit(header, lines, cap=cap) if lines else ("", 0)
 
-    def _recall_block(self, query: str | None, cap: int, shown: list[str], start: int) -> tuple[str, int]:
-        """Archived turns the query finds that the prompt (``shown`` blocks, the window from
-        ring index ``start``) does not already say, fitted to ``cap``."""
+    def _recall_hits(self, query: str | None) -> list[Hit]:
         if self.archive is None or not query or not len(self.archive):
+            return []
+        return self.archive.search(query)
+
+    def _seq_at(self, index: int) -> int:
+        """Session-wide seq of ring index ``index`` (the next seq at the end)."""
+        return self.seq_base + (self.ring[index][0] if index < len(self.ring) else self.ring.next_seq)
+
+    def _recall_block(self, hits: list[Hit], cap: int, shown: list[str], start: int) -> tuple[str, int]:
+        """The recalled messages older than the window (from ring index ``start``) that the
+        ``shown`` blocks do not already say, fitted exactly to ``cap``."""
+        if not hits or cap <= 0:
             return "", 0
-
-        def covered() -> set[str]:
-            window = (self._render(self.ring[i])["content"] or "" for i in range(start, len(self.ring)))
-            return set(analyze("\n".join([*shown, *window])))
-
-        header, lines, order = self.archive.lines(query, covered)
-        return self._fitters["recall"].fit(header, lines, cap=cap, order=order)
+        covered = set(terms("\n".join(shown))) if any(shown) else ()
+        chosen = self.archive.pick(hits, cap, self._seq_at(start), covered)
+        while chosen:
+            text = self.archive.render(chosen)
+            tokens = self._fitters["recall"].count(text)
+            if tokens <= cap:
+                return text, tokens
+            chosen.pop()  # the lowest-scored message goes; count again
+        return "", 0
 
     def _facts_block(self, query: str | None, cap: int) -> tuple[str, int]:
         """The pinned facts (those the query mentions first), fitted to ``cap``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from edge_agent.memory.extract import extract
-from edge_agent.memory.recall import analyze
+from edge_agent.memory.terms import analyze
 from edge_agent.tokens import Counter
 
 HEADER = "Key facts (verbatim from the conversation; the newest value wins):"

@@ -1,8 +1,18 @@
-"""Recall of evicted turns: BM25 over words and CJK character bigrams (numpy).
+"""Recall: the session's own earlier messages, verbatim and dated, for the current question.
 
-Turn groups that leave a memory's window are archived here; ``context(query=...)`` brings
-back the most relevant ones inside the recall slice of the budget. The archive is bounded
-by bytes; the oldest groups leave it first (the session store keeps everything on disk).
+Every message a memory stores is indexed here when it is added (BM25 over content terms:
+words without stopwords, light English stems, CJK character bigrams; see ``terms.py``).
+``context(query=...)`` searches the messages older than the window it shows and brings
+back the best ones inside the recall slice of the budget. Documents are single messages, so
+one relevant sentence costs its own tokens, not its whole turn's; a message next to a hit in
+the same turn group (the reply to a relevant question, the question a relevant reply
+answers) inherits part of the hit's score, so whole groups come back when both halves
+matter. Recalled lines are shown oldest first under the day they were written, with their
+relative dates resolved ("last Saturday = 20 May 2023").
+
+The index is bounded by bytes; the oldest messages leave it first (the session store keeps
+everything on disk). Work per search is bounded too: the rarest ``max_query_terms`` terms of
+the query, each scored over its newest ``max_postings`` messages.
 """
 
 from __future__ import annotations
@@ -11,31 +21,50 @@ import re
 import sys
 from collections import Counter as Bag
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
+from edge_agent.memory.terms import analyze, terms
+from edge_agent.memory.timeref import note, stamp
 from edge_agent.messages import Message
+from edge_agent.tokens import Counter
 
-HEADER = "Earlier turns recalled for this question:"
-_WORD = re.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)*|[\u4e00-\u9fff\u3400-\u4dbf]+")
+HEADER = "Earlier in this conversation (recalled for this question, oldest first):"
+DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
+
+__all__ = ["HEADER", "Hit", "RecallArchive", "analyze", "asks_about_past", "terms"]
+
+_PAST = re.compile(
+    r"\b(?:did|was|were|had|used to|ago|earlier|before|previously|last (?:time|week|month|year|summer|winter)|"
+    r"remember|recall|mention(?:ed)?|told|said|first time|originally|back then|at the time|how long)\b|"
+    r"之前|以前|先前|上次|上回|当时|当初|最早|一开始|起初|原来|原先|还记得|记得|说过|提到|提过|讲过|问过|聊过|"
+    r"什么时候|哪天|哪一天|那次|那天|多久", re.I)
 
 
-def analyze(text: str) -> list[str]:
-    """Lower-cased words and numbers, plus CJK character bigrams (a lone CJK char as itself)."""
-    terms: list[str] = []
-    for tok in _WORD.findall(text.lower()):
-        if "\u3400" <= tok[0] <= "\u9fff":
-            terms.extend(tok[i:i + 2] for i in range(len(tok) - 1)) if len(tok) > 1 else terms.append(tok)
-        else:
-            terms.append(tok)
-    return terms
+def asks_about_past(query: str | None) -> bool:
+    """Whether a question looks back ("When did ...?", "我之前说的地址是？"): recall may then
+    take more of the budget than its reserved slice."""
+    return bool(query) and bool(_PAST.search(query))
+
+
+class Hit(NamedTuple):
+    seq: int
+    ts: float
+    line: str
+    tokens: int
+    score: float
+    doc_id: int
 
 
 @dataclass(slots=True)
 class _Doc:
     id: int
+    seq: int
+    group: int
+    ts: float
     line: str
     tokens: int
     length: int
@@ -54,25 +83,30 @@ class _Posting:
 
 
 class RecallArchive:
-    """Bounded BM25 index of archived turn groups."""
+    """Bounded BM25 index of one session's messages."""
 
-    def __init__(self, max_bytes: int = 4 << 20, top_k: int = 6, k1: float = 1.2, b: float = 0.75,
-                 min_relative_score: float = 0.5, min_novelty: float = 0.35, max_query_terms: int = 16,
-                 max_postings: int = 256) -> None:
-        self.max_query_terms = max_query_terms
-        self.max_postings = max_postings
+    def __init__(self, counter: Counter | None = None, max_bytes: int = 4 << 20, k1: float = 1.2,
+                 b: float = 0.75, min_relative_score: float = 0.25, min_novelty: float = 0.35,
+                 max_query_terms: int = 16, max_postings: int = 1024, neighbour_weight: float = 0.35,
+                 max_hits: int = 64) -> None:
+        self.counter = counter
         self.max_bytes = max_bytes
+        self.k1, self.b = k1, b
         self.min_relative_score = min_relative_score
         self.min_novelty = min_novelty
-        self.top_k = top_k
-        self.k1, self.b = k1, b
+        self.max_query_terms = max_query_terms
+        self.max_postings = max_postings
+        self.neighbour_weight = neighbour_weight
+        self.max_hits = max_hits
         self._docs: deque[_Doc] = deque()
         self._postings: dict[str, _Posting] = {}
-        self._lengths = np.zeros(64)  # doc lengths by id - self._base, grown and compacted
+        self._arrays = np.zeros((3, 64))  # rows: length, group, seq; by doc id - self._base
         self._base = 0
         self._next_id = 0
+        self._group = -1
         self._total_len = 0
         self._bytes = 0
+        self._date_tokens: dict[str, int] = {}
 
     def __len__(self) -> int:
         return len(self._docs)
@@ -81,14 +115,27 @@ class RecallArchive:
     def nbytes(self) -> int:
         return self._bytes
 
-    def add(self, messages: list[Message], tokens: int) -> None:
-        line = " / ".join(f"{m.role}: {m.content}" for m in messages)
-        bag = Bag(analyze(line))
-        doc = _Doc(self._next_id, line, tokens, sum(bag.values()), len(line.encode("utf-8")),
-                   tuple(sys.intern(t) for t in bag))
+    # -- indexing ----------------------------------------------------------------------
+    def add(self, msg: Message, tokens: int, seq: int) -> None:
+        """Index one message (``tokens``: its count, overhead included; ``seq``: its
+        session-wide sequence number). A user message starts a new turn group."""
+        if msg.role == "system":
+            return
+        if msg.role == "user" or self._group < 0:
+            self._group += 1
+        text = msg.content or ""
+        if msg.tool_calls:
+            text += " " + " ".join(str(c.get("function", c)) for c in msg.tool_calls)
+        extra = note(text, msg.ts)
+        line = f"{msg.role}: {text}{extra}"
+        if extra and self.counter is not None:
+            tokens += self.counter(extra)
+        bag = Bag(terms(text))
+        doc = _Doc(self._next_id, seq, self._group, float(msg.ts), line, tokens + 1, sum(bag.values()),
+                   len(line.encode("utf-8")), tuple(sys.intern(t) for t in bag))
         self._next_id += 1
         self._docs.append(doc)
-        self._store_length(doc)
+        self._store_arrays(doc)
         for term, tf in bag.items():
             posting = self._postings.get(term)
             if posting is None:
@@ -100,15 +147,19 @@ class RecallArchive:
         while self._bytes > self.max_bytes and len(self._docs) > 1:
             self._drop(self._docs.popleft())
 
-    def _store_length(self, doc: _Doc) -> None:
+    def add_group(self, messages: Sequence[Message], tokens: Sequence[int], seqs: Sequence[int]) -> None:
+        for msg, n, seq in zip(messages, tokens, seqs):
+            self.add(msg, n, seq)
+
+    def _store_arrays(self, doc: _Doc) -> None:
         slot = doc.id - self._base
-        if slot >= len(self._lengths):
+        if slot >= self._arrays.shape[1]:
             first = self._docs[0].id
-            live = self._lengths[first - self._base: slot]
-            grown = np.zeros(max(64, 2 * (len(live) + 1)))
-            grown[: len(live)] = live
-            self._lengths, self._base, slot = grown, first, doc.id - first
-        self._lengths[slot] = doc.length
+            live = self._arrays[:, first - self._base: slot]
+            grown = np.zeros((3, max(64, 2 * (live.shape[1] + 1))))
+            grown[:, : live.shape[1]] = live
+            self._arrays, self._base, slot = grown, first, doc.id - first
+        self._arrays[:, slot] = (doc.length, doc.group, doc.seq)
 
     def _drop(self, doc: _Doc) -> None:
         for term in doc.terms:
@@ -119,28 +170,18 @@ class RecallArchive:
         self._total_len -= doc.length
         self._bytes -= doc.nbytes
 
-    def search(self, query: str, k: int | None = None) -> list[tuple[str, int, float, int]]:
-        """Top groups for ``query``: (line, tokens, score, doc id), best first."""
+    # -- searching ---------------------------------------------------------------------
+    def search(self, query: str, k: int | None = None, before: int | None = None) -> list[Hit]:
+        """Messages for ``query`` (only those with seq < ``before`` when given), best first."""
         if not self._docs or not query:
             return []
-        n = len(self._docs)
-        avgdl = self._total_len / n
-        postings = [p for p in (self._postings.get(t) for t in dict.fromkeys(analyze(query))) if p]
-        postings.sort(key=lambda p: len(p.ids))  # the rarest terms carry BM25; bound the work
-        ids, parts = [], []
-        for posting in postings[: self.max_query_terms]:
-            df = len(posting.ids)  # idf from the full posting; scores for its newest entries only,
-            idx = np.asarray(posting.ids[-self.max_postings:], dtype=np.int64)  # so a query's work
-            tf = np.asarray(posting.tfs[-self.max_postings:], dtype=np.float64)  # stays bounded
-            dl = self._lengths[idx - self._base]
-            idf = np.log(1.0 + (n - df + 0.5) / (df + 0.5))
-            ids.append(idx)
-            parts.append(idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl)))
-        if not ids:
+        docs, scores = self._score(query)
+        if before is not None and len(docs):
+            keep = self._arrays[2, docs - self._base] < before
+            docs, scores = docs[keep], scores[keep]
+        if not len(docs):
             return []
-        docs, inverse = np.unique(np.concatenate(ids), return_inverse=True)
-        scores = np.bincount(inverse, weights=np.concatenate(parts))
-        k = min(self.top_k if k is None else k, len(docs))
+        k = min(self.max_hits if k is None else k, len(docs))
         best = np.argpartition(-scores, k - 1)[:k] if k < len(docs) else np.arange(len(docs))
         best = best[np.lexsort((docs[best], -scores[best]))]  # by score, then oldest first
         floor = max(1e-9, float(scores[best[0]]) * self.min_relative_score)
@@ -149,20 +190,86 @@ class RecallArchive:
         for i in best:
             if scores[i] >= floor:
                 doc = self._docs[int(docs[i]) - first]
-                out.append((doc.line, doc.tokens, float(scores[i]), doc.id))
+                out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, float(scores[i]), doc.id))
         return out
 
-    def novelty(self, doc_id: int, covered: set[str]) -> float:
-        """Share of a group's distinct terms that ``covered`` (the rest of the prompt) lacks."""
-        terms = self._docs[doc_id - self._docs[0].id].terms
-        return 1.0 - len(covered.intersection(terms)) / max(1, len(terms))
+    def _score(self, query: str) -> tuple[np.ndarray, np.ndarray]:
+        """(doc ids, BM25 scores) with the neighbour bonus, for every doc a term matches."""
+        n = len(self._docs)
+        avgdl = max(1.0, self._total_len / n)
+        postings = [p for p in (self._postings.get(t) for t in dict.fromkeys(terms(query))) if p]
+        postings.sort(key=lambda p: len(p.ids))  # the rarest terms carry BM25; bound the work
+        ids, parts = [], []
+        for posting in postings[: self.max_query_terms]:
+            df = len(posting.ids)
+            idx = np.asarray(posting.ids[-self.max_postings:], dtype=np.int64)
+            tf = np.asarray(posting.tfs[-self.max_postings:], dtype=np.float64)
+            dl = self._arrays[0, idx - self._base]
+            idf = np.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            ids.append(idx)
+            parts.append(idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl)))
+        if not ids:
+            return np.zeros(0, dtype=np.int64), np.zeros(0)
+        docs, inverse = np.unique(np.concatenate(ids), return_inverse=True)
+        own = np.bincount(inverse, weights=np.concatenate(parts))
+        return self._with_neighbours(docs, own)
 
-    def lines(self, query: str, covered: Callable[[], set[str]]) -> tuple[str, list[tuple[str, int]], list[int]]:
-        """Header, (line, tokens) best first, and chronological display order. Groups that
-        would add little the prompt does not already say (``covered()`` terms, computed only
-        when there are hits) are left out."""
-        hits = self.search(query)
-        if hits:
-            terms = covered()
-            hits = [h for h in hits if self.novelty(h[3], terms) >= self.min_novelty]
-        return HEADER, [(line, tokens) for line, tokens, _, _ in hits], [doc_id for *_, doc_id in hits]
+    def _with_neighbours(self, docs: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each hit lends ``neighbour_weight`` of its score to the messages beside it in its
+        turn group."""
+        if not self.neighbour_weight:
+            return docs, own
+        first, last = self._docs[0].id, self._next_id - 1
+        groups = self._arrays[1]
+        ids, weights = [docs], [own]
+        for step in (-1, 1):
+            nb = docs + step
+            ok = (nb >= first) & (nb <= last)
+            nb, lent = nb[ok], own[ok] * self.neighbour_weight
+            same = groups[nb - self._base] == groups[docs[ok] - self._base]
+            ids.append(nb[same])
+            weights.append(lent[same])
+        all_ids, inverse = np.unique(np.concatenate(ids), return_inverse=True)
+        return all_ids, np.bincount(inverse, weights=np.concatenate(weights))
+
+    def novelty(self, doc_id: int, covered: Collection[str]) -> float:
+        """Share of a message's distinct terms that ``covered`` (the rest of the prompt) lacks."""
+        doc_terms = self._docs[doc_id - self._docs[0].id].terms
+        if not doc_terms:
+            return 0.0
+        return 1.0 - sum(t in covered for t in doc_terms) / len(doc_terms)
+
+    # -- the block ---------------------------------------------------------------------
+    def pick(self, hits: Sequence[Hit], cap: int, before: int | None = None,
+             covered: Collection[str] = ()) -> list[Hit]:
+        """The hits (best first) that fit ``cap`` tokens together with the header and day
+        lines, skipping messages at or after ``before`` and those the prompt already says."""
+        used = (self.counter(HEADER) if self.counter else 16) + 4
+        days: set[str] = set()
+        chosen: list[Hit] = []
+        for hit in hits:
+            if before is not None and hit.seq >= before:
+                continue
+            if covered and self.novelty(hit.doc_id, covered) < self.min_novelty:
+                continue
+            day = stamp(hit.ts, hit.line)
+            cost = hit.tokens + (0 if day in days else DATE_TOKENS)
+            if used + cost > cap:
+                continue
+            chosen.append(hit)
+            days.add(day)
+            used += cost
+        return chosen
+
+    @staticmethod
+    def render(hits: Sequence[Hit]) -> str:
+        """The block's text: header, then the hits oldest first under their day."""
+        lines = [HEADER]
+        day = None
+        for hit in sorted(hits, key=lambda h: h.seq):
+            d = stamp(hit.ts, hit.line)
+            if d != day:
+                lines.append(f"[{d}]")
+                day = d
+            lines.append(hit.line)
+        return "\n".join(lines)

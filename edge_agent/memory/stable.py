@@ -8,10 +8,10 @@ is identical to the beginning of the previous one. In prefix-stable mode a conte
 - The window's start stays where it was while the window fits its limit; when it overflows
   it jumps forward so that only ``low_water`` of the limit is used, and the next turns append.
 - The limit does not move with the question: it is the budget minus the snapshot, the
-  summary, the delta's cap and the strategy's headroom. Recall takes what the window leaves
-  (up to ``recall_tokens``): after a jump that is most of its cap, just before the next jump
-  little. (The default layout ranks recall above older history; here the history wins,
-  because a limit that moved with recall's size would move the window every turn.)
+  summary, the delta's cap, recall's reserved slice and the strategy's headroom, so recall
+  always has its slice after the stable head. A question about the past ("When did ...",
+  之前/上次) may give recall more: the window then shows fewer of its older turns for that
+  one prompt (the anchor stays, so the next ordinary turn is back on the cached prefix).
 - The fact snapshot ignores the question (facts by category, newest first) and is re-rendered
   only when the head changes anyway: when the window's start or the summary changes. A fact
   learned since is stated in a message of the window, which started before it.
@@ -59,13 +59,22 @@ class StableLayout:
         left = avail - self._snapshot[2] - summary[2] - mem.ring.tokens_from(start)
         delta = self._delta(mem, query, min(self.delta_cap, left))
         shown = [self._snapshot[1], summary[1], delta[1]]
-        recall = ("recall", *mem._recall_block(query, min(mem.recall_tokens, left - delta[2]), shown, start))
+        hits = mem._recall_hits(query)
+        cap = mem._recall_cap(query, avail)
+        room = left - delta[2]
+        if cap > room and hits:   # a question about the past: recall outranks older history
+            want = mem._recall_block(hits, cap, shown, first)[1]
+            if want > room:
+                fixed = avail - self._snapshot[2] - summary[2] - delta[2]
+                start = max(start, min(first, mem.ring.tail_fit(max(0, fixed - want))))
+                room = fixed - mem.ring.tokens_from(start)
+        recall = ("recall", *mem._recall_block(hits, min(cap, room), shown, start))
         return [self._snapshot, summary], [delta, recall], start
 
     def _head(self, mem: BaseMemory, avail: int, rem: int, floor: int, first: int) -> tuple[Block, int]:
         """The summary block and the window's start, given the current snapshot."""
         summary = ("summary", *mem._fit_summary(rem - self._snapshot[2]))
-        reserve = self._snapshot[2] + summary[2] + self.delta_cap + mem._headroom()
+        reserve = self._snapshot[2] + summary[2] + self.delta_cap + mem._recall_reserve(avail) + mem._headroom()
         return summary, min(first, self._start(mem, floor, max(0, avail - reserve)))
 
     def _start(self, mem: BaseMemory, floor: int, limit: int) -> int:
