@@ -1,0 +1,333 @@
+"""Generalisation benchmark of the conversation memory on independently written evaluation sets.
+
+    python -m bench.generalize [--split dev|test|both] [--n-en 4] [--n-zh 6] [--n-mixed 3] [--json FILE]
+    python -m bench.generalize --facts [--json FILE]
+
+The evaluation data (bench/evalsets/) was written without looking at the memory's extractor or
+retrieval code. Seeds 0-99 are "dev" (tune on these), seeds 1000-1099 are "test" (never tune on).
+
+Memories compared on every conversation:
+- "full (ceiling)": create_memory("full") without a budget, i.e. everything is in context;
+- "naive baseline": implemented here, newest messages filling half the history budget + BM25 (words
+  and CJK character bigrams) over the older single messages filling the other half, oldest-first;
+- "daemon default": the daemon's memory_config() at the set's budget;
+- every strategy in STRATEGIES with its library defaults at the set's budget
+  (english/mixed: max_tokens=2848, reserve_tokens=800; chinese: max_tokens=4096, reserve_tokens=800).
+
+Per question: evidence share = fraction of its evidence turns whose content is a substring of the
+joined context contents; answer hit = every answer word occurs (case-insensitive) in the joined
+contents (ASCII words as whole tokens, see answer_in()). Also context tokens (ctx.tokens) and memory ms per turn = (time in add() for every message
++ time in context() calls) / turns; flush() time is reported separately. For the Chinese set
+"recall@120" is its answer share, and "<=1500" whether its mean context is at most 1500 tokens.
+
+--facts measures the pinned key-fact table (mem.facts) on bench/evalsets/facts_labelled.py; the
+matching rule is in facts_score().
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import math
+import re
+import time
+from collections import Counter, defaultdict
+
+from bench.common import table, write_json
+from bench.evalsets import chinese_cs, english_chat, mixed
+from bench.evalsets.common import seeds
+
+SETS = {"english": (english_chat.generate, 2848, 800), "chinese": (chinese_cs.generate, 4096, 800),
+        "mixed": (mixed.generate, 2848, 800)}
+
+
+# ------------------------------------------------------------------------------ naive baseline
+_WORD = re.compile(r"[a-z0-9]+(?:[._@-][a-z0-9]+)*")
+_CJK = re.compile(r"[\u3400-\u9fff]+")
+
+
+def bm25_tokens(text: str) -> list[str]:
+    """Lower-cased words/numbers plus CJK character bigrams (a lone CJK character stays a unigram)."""
+    text = text.lower()
+    toks = _WORD.findall(text)
+    for run in _CJK.findall(text):
+        toks.extend([run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)])
+    return toks
+
+
+@dataclasses.dataclass
+class _Ctx:
+    messages: list
+    tokens: int
+    sections: dict
+
+
+class NaiveMemory:
+    """Recency half + BM25 half over older single messages; same message cost as counter(content)+4."""
+
+    def __init__(self, counter, max_tokens: int, reserve_tokens: int, system: str = "", k1=1.2, b=0.75):
+        self.counter, self.system, self.k1, self.b = counter, system, k1, b
+        self.sys_tokens = counter(system) + 4 if system else 0
+        self.budget = max_tokens - reserve_tokens - self.sys_tokens
+        self.msgs, self.cost, self.tf, self.len = [], [], [], []
+        self.df = Counter()
+
+    async def add(self, m):
+        toks = bm25_tokens(m.content)
+        self.msgs.append({"role": m.role, "content": m.content})
+        self.cost.append(self.counter(m.content) + 4)
+        tf = Counter(toks)
+        self.tf.append(tf)
+        self.len.append(len(toks))
+        self.df.update(tf.keys())
+
+    async def flush(self):
+        return None
+
+    def context(self, query: str = "") -> _Ctx:
+        half, n = self.budget // 2, len(self.msgs)
+        recent, used, i = [], 0, n - 1
+        while i >= 0 and used + self.cost[i] <= half:
+            used += self.cost[i]
+            recent.append(i)
+            i -= 1
+        older = range(0, i + 1)
+        picked, used_old = [], 0
+        q = set(bm25_tokens(query))
+        if q and len(older):
+            avg = sum(self.len[j] for j in older) / len(older) or 1.0
+            idf = {t: math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5)) for t in q}
+            scored = []
+            for j in older:
+                tf, s = self.tf[j], 0.0
+                for t in q:
+                    f = tf.get(t)
+                    if f:
+                        s += idf[t] * f * (self.k1 + 1) / (f + self.k1 * (1 - self.b + self.b * self.len[j] / avg))
+                if s > 0:
+                    scored.append((-s, -j))
+            for _, nj in sorted(scored):
+                j = -nj
+                if used_old + self.cost[j] <= self.budget - used:
+                    picked.append(j)
+                    used_old += self.cost[j]
+                if used_old >= half:
+                    break
+        order = sorted(picked) + sorted(recent)
+        msgs = ([{"role": "system", "content": self.system}] if self.system else []) + [self.msgs[j] for j in order]
+        return _Ctx(msgs, self.sys_tokens + used + used_old, {"system": self.sys_tokens, "recent": used, "bm25": used_old})
+
+
+# ------------------------------------------------------------------------------ memories
+def memory_factories(max_tokens: int, reserve: int):
+    from edge_agent.config import Config
+    from edge_agent.daemon import memory_config
+    from edge_agent.memory import STRATEGIES, create_memory
+    from edge_agent.tokens import default_counter
+
+    counter = default_counter()
+    cfg = dataclasses.replace(Config(), max_tokens=max_tokens, reserve_tokens=reserve)
+    try:
+        kw = memory_config(cfg, None)
+    except TypeError:
+        kw = memory_config(cfg)
+    out = {"full (ceiling)": lambda system: create_memory("full", system=system),
+           "naive baseline": lambda system: NaiveMemory(counter, max_tokens, reserve, system),
+           "daemon default": lambda system: create_memory(cfg.strategy, system=system, **kw)}
+    for s in STRATEGIES:
+        out[s] = (lambda s: lambda system: create_memory(s, max_tokens=max_tokens, reserve_tokens=reserve, system=system))(s)
+    return out
+
+
+def score(ctx, q, turns) -> tuple[float, bool]:
+    joined = "\n".join(m["content"] for m in ctx.messages)
+    ev = sum(turns[i].content in joined for i in q.evidence) / len(q.evidence) if q.evidence else 1.0
+    low = joined.lower()
+    return ev, all(answer_in(a, low) for a in q.answer)
+
+
+def answer_in(word: str, low: str) -> bool:
+    """Case-insensitive presence; ASCII words/numbers must be whole tokens ("3" does not match "2023"
+    or "13"), anything containing CJK or other characters is a plain substring."""
+    w = word.lower()
+    if re.fullmatch(r"[a-z0-9][a-z0-9 .&'-]*", w):
+        return re.search(r"(?<![a-z0-9])" + re.escape(w) + r"(?![a-z0-9])", low) is not None
+    return w in low
+
+
+async def run_conversation(conv, factory) -> dict:
+    from edge_agent.messages import Message
+
+    mem = factory(conv.system)
+    asked = defaultdict(list)
+    for q in conv.questions:
+        asked[len(conv.turns) - 1 if q.asked_at is None else q.asked_at].append(q)
+    t_mem = t_flush = 0.0
+    res = []
+    for i, t in enumerate(conv.turns):
+        t0 = time.perf_counter()
+        await mem.add(Message(role=t.role, content=t.content, ts=t.ts))
+        t_mem += time.perf_counter() - t0
+        for q in asked.get(i, ()):
+            t0 = time.perf_counter()
+            await mem.flush()
+            t1 = time.perf_counter()
+            ctx = mem.context(query=q.text)
+            t_mem += time.perf_counter() - t1
+            t_flush += t1 - t0
+            ev, hit = score(ctx, q, conv.turns)
+            res.append({"kind": q.kind, "evidence": ev, "answer": hit, "tokens": ctx.tokens})
+    n = len(conv.turns)
+    return {"id": conv.id, "questions": res, "ms_per_turn": 1000 * t_mem / n, "flush_ms_per_turn": 1000 * t_flush / n}
+
+
+def mean(xs):
+    xs = list(xs)
+    return sum(xs) / len(xs) if xs else float("nan")
+
+
+async def run_split(split: str, counts: dict) -> dict:
+    out = {}
+    for set_name, (gen, max_tokens, reserve) in SETS.items():
+        convs = [gen(s) for s in list(seeds(split))[:counts[set_name]]]
+        if not convs:
+            continue
+        for mem_name, factory in memory_factories(max_tokens, reserve).items():
+            per_conv, err = [], None
+            for c in convs:
+                try:
+                    per_conv.append(await run_conversation(c, factory))
+                except Exception as e:  # a crashing memory is reported, not fatal
+                    err = f"{type(e).__name__}: {e}"
+                    break
+            qs = [q for r in per_conv for q in r["questions"]]
+            row = {"conversations": len(per_conv), "questions": len(qs), "error": err,
+                   "evidence": mean(q["evidence"] for q in qs), "answer": mean(q["answer"] for q in qs),
+                   "tokens": mean(q["tokens"] for q in qs),
+                   "ms_per_turn": mean(r["ms_per_turn"] for r in per_conv),
+                   "flush_ms_per_turn": mean(r["flush_ms_per_turn"] for r in per_conv),
+                   "by_kind": {k: {"n": len(v), "evidence": mean(x["evidence"] for x in v), "answer": mean(x["answer"] for x in v)}
+                               for k, v in _group(qs).items()},
+                   "budget": [max_tokens, reserve]}
+            if set_name == "chinese":
+                row["recall@120"] = row["answer"]
+                row["tokens<=1500"] = bool(row["tokens"] <= 1500)
+            out[f"{set_name}/{mem_name}"] = row
+            print(f"  {split} {set_name:8s} {mem_name:15s} ans={row['answer']:.2f} ev={row['evidence']:.2f} "
+                  f"tok={row['tokens']:.0f} {err or ''}", flush=True)
+    return out
+
+
+def _group(qs):
+    g = defaultdict(list)
+    for q in qs:
+        g[q["kind"]].append(q)
+    return g
+
+
+def print_table(split: str, res: dict):
+    rows = []
+    for key, r in res.items():
+        s, m = key.split("/", 1)
+        rows.append([s, m, r["questions"], r["evidence"], r["answer"], r["tokens"], r["ms_per_turn"], r["flush_ms_per_turn"],
+                     r.get("recall@120", "-") if s == "chinese" else "-",
+                     ("yes" if r["tokens<=1500"] else "no") if s == "chinese" else "-", r["error"] or ""])
+    print(f"\n== split: {split} ==")
+    print(table(["set", "memory", "questions", "evidence", "answer", "ctx tokens", "ms/turn", "flush ms/turn",
+                 "recall@120", "<=1500", "error"], rows))
+
+
+# ------------------------------------------------------------------------------ fact table
+_EDGE = " \t\n,，。.;；:：!！?？、\"'“”‘’()（）[]【】"
+
+
+def _norm(s: str) -> str:
+    return str(s).strip(_EDGE).casefold()
+
+
+def fact_matches(cat: str, val: str, exp_cat: str, exp_val: str, slack: int = 3) -> bool:
+    """A predicted fact is correct for an expected one when the categories are equal and, after
+    stripping surrounding whitespace/punctuation and case-folding, the predicted value equals the
+    expected value or contains it with at most `slack` (3) extra characters. A predicted value that
+    is only PART of the expected one (a model without its storage, an address without its number)
+    does not count."""
+    if cat != exp_cat:
+        return False
+    p, e = _norm(val), _norm(exp_val)
+    return p == e or (e in p and len(p) - len(e) <= slack)
+
+
+async def facts_score() -> dict:
+    from edge_agent.memory import create_memory
+    from edge_agent.messages import Message
+
+    from bench.evalsets.facts_labelled import LABELLED, lang_of, split_of
+
+    stats = defaultdict(lambda: Counter())
+    fps, fns = [], []
+    for i, (msg, expected) in enumerate(LABELLED):
+        mem = create_memory("summary", max_tokens=4096, reserve_tokens=800)
+        await mem.add(Message(role="user", content=msg, ts=1_700_000_000 + i))
+        await mem.flush()
+        facts = mem.facts() if callable(mem.facts) else mem.facts
+        preds = [(str(f.category), str(f.value), str(getattr(f, "label", ""))) for f in facts]
+        key = (lang_of(msg), split_of(i))
+        st = stats[key]
+        st["messages"] += 1
+        st["predicted"] += len(preds)
+        st["expected"] += len(expected)
+        for c, v, lab in preds:
+            if any(fact_matches(c, v, ec, ev) for ec, ev in expected):
+                st["correct"] += 1
+            else:
+                fps.append({"message": msg, "category": c, "value": v, "label": lab, "no_fact_message": not expected,
+                            "split": key[1]})
+        for ec, ev in expected:
+            if any(fact_matches(c, v, ec, ev) for c, v, _ in preds):
+                st["matched"] += 1
+            else:
+                fns.append({"message": msg, "category": ec, "value": ev, "split": key[1],
+                            "predicted": [f"{c}={v}" for c, v, _ in preds]})
+    rows, out = [], {}
+    for (lang, split), st in sorted(stats.items()):
+        p = st["correct"] / st["predicted"] if st["predicted"] else float("nan")
+        r = st["matched"] / st["expected"] if st["expected"] else float("nan")
+        out[f"{lang}/{split}"] = {**st, "precision": p, "recall": r}
+        rows.append([lang, split, st["messages"], st["predicted"], st["correct"], p, st["expected"], st["matched"], r])
+    print(table(["lang", "split", "messages", "predicted", "correct", "precision", "expected", "matched", "recall"], rows))
+    fps.sort(key=lambda f: (not f["no_fact_message"], f["category"]))
+    print("\nworst false positives (facts from no-fact messages first):")
+    for f in fps[:20]:
+        print(f"  [{f['split']}] {f['category']}={f['value']!r} ({f['label']}) <- {f['message']}")
+    print("\nsome missed facts:")
+    for f in fns[:15]:
+        print(f"  [{f['split']}] {f['category']}={f['value']!r} <- {f['message']}   got: {f['predicted']}")
+    return {"scores": out, "false_positives": fps, "missed": fns}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--split", choices=["dev", "test", "both"], default="both")
+    ap.add_argument("--n-en", type=int, default=4)
+    ap.add_argument("--n-zh", type=int, default=6)
+    ap.add_argument("--n-mixed", type=int, default=3)
+    ap.add_argument("--facts", action="store_true", help="measure the key-fact table on facts_labelled instead")
+    ap.add_argument("--json", default=None, help="output path (default bench/out/generalize[_facts].json)")
+    a = ap.parse_args(argv)
+    if a.facts:
+        res = asyncio.run(facts_score())
+        print("wrote", write_json("generalize_facts", res, a.json))
+        return
+    counts = {"english": a.n_en, "chinese": a.n_zh, "mixed": a.n_mixed}
+    splits = ["dev", "test"] if a.split == "both" else [a.split]
+    results = {}
+    for sp in splits:
+        results[sp] = asyncio.run(run_split(sp, counts))
+    for sp in splits:
+        print_table(sp, results[sp])
+    print("wrote", write_json("generalize", {"counts": counts, "results": results}, a.json))
+
+
+if __name__ == "__main__":
+    main()
