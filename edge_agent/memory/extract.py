@@ -32,10 +32,11 @@ CHANGE = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新�
                     r"\bchanged?\b|\bupdated?\b|\bmoved?\b|\bnow\b|\bactually\b|\bcorrection\b|\bnew\b|"
                     r"\bI meant\b|\binstead\b|\bwrong\b|\bpostponed?\b|\brescheduled?\b)", re.I)
 LABEL_TAIL = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新为|更新成|调整为|调整到|调到|延期到|延到|推迟到|推到|"
-                        r"提前到|定在|定为|约在|约到|设为|设在|大概|大约|预计|计划|一共|总共|共|应该是|应该|应为|需要|是|为|在|到|写|填|"
+                        r"提前到|定在|定为|约在|约到|设为|设在|大概|大约|预计|计划|一共有|总共有|共有|一共|总共|共|有|应该是|应该|应为|需要|是|为|在|到|写|填|"
                         r"留|用|的|要|约|改|换|:|：|=|-|\s|is now|changed to|moved to|updated to|is|are|was|will be|"
                         r"to|at|on|by|of|for|'s)+$", re.I)
 LABEL_HEAD = re.compile(r"^(我的|我们的|你的|您的|他的|她的|咱们的|咱们|我们|我|您|你|请|麻烦|帮我|把|那个|这个|"
+                        r"打算|准备|希望|想要|想|计划|争取|尽量|务必|必须|最好|得|"
                         r"另外|还有|然后|对了|哦|嗯|好的|对|不对|更正一下|更正|纠正|应该|新的|需要|要|买|订购|采购|"
                         r"(?:my|our|your|the|a|an|and|also|please|oh|ok|so|then|actually|sorry|we|i|need|want|"
                         r"order|buy|get)\b\s*)+", re.I)
@@ -59,16 +60,28 @@ def _p(pattern: str, flags: int = 0) -> re.Pattern[str]:
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-CN_TIME = (rf"(?:上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|早|晚)?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})[点時时]"
-           rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分)?|(?<!\d)\d{{1,2}}:\d{{2}}(?!\d)")
+DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|早|晚"
+CN_MINUTE = rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分|整|钟)"
+# "九点" alone is often not a time ("有一点", "第一时间", "快一点"): a Chinese-numeral hour needs
+# a part of the day, its minutes, or a date before it; a digit hour stands alone ("9点")
+CN_TIME = (rf"(?:{DAYPART})(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})[点時时](?:{CN_MINUTE})?|"
+           rf"(?<![\d.第])\d{{1,2}}[点時时](?![间候代刻])(?:{CN_MINUTE})?|"
+           rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时]{CN_MINUTE}|(?<!\d)\d{{1,2}}:\d{{2}}(?!\d)")
+CN_TIME_AFTER_DATE = rf"(?:{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?)"
 CN_DATE = (rf"(?:\d{{4}}年)?\d{{1,2}}月\d{{1,2}}[日号]|\d{{4}}年\d{{1,2}}月|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|前天|下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|月底|月初|月中|年底|年初|"
-           rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号])?|(?<![\d月])\d{{1,2}}[日号](?![\w码])")
+           rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号])?|"
+           rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?:3[01]|[12]\d|0?[1-9])[日号](?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])")
 EN_DATE = (rf"{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
            rf"{MONTH}(?:,?\s+\d{{4}})?|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
            rf"{WEEKDAY}|tomorrow|today|tonight|end of (?:the )?(?:month|week|year)")
 EN_TIME = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|(?<!\d)\d{1,2}:\d{2}(?!\d)|noon|midnight"
+
+BRANDS = "华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族"
+COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|橙|棕)色[{CJK}]{{0,3}}|雅川青|钛金属|"
+           r"(?i:black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight|starlight|graphite|titanium)"
+           r"(?:\s(?i:titanium|black|blue))?")
 
 PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("email", _p(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")),
@@ -86,7 +99,7 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,})",
                re.I)),
     ("ref", _p(r"(?<![\w#])(?P<v>#[A-Za-z0-9][A-Za-z0-9-]{3,})|(?<![\w-])(?P<w>[A-Z]{2,6}-\d{2,}(?:-\d+)*)(?![\w-])")),
-    ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME})?|(?:{CN_TIME}))(?:之前|以前|前|左右|之后|以后)?")),
+    ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME}))(?:之前|以前|前|左右|之后|以后)?")),
     ("datetime", _p(rf"(?:(?:by|before|until|on)\s+)?(?:(?:{EN_DATE})(?:\s+(?:at\s+)?(?:{EN_TIME}))?|"
                     rf"(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}))?)", re.I)),
     ("amount", _p(rf"[¥￥$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
@@ -98,17 +111,24 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                  rf"片|颗|组|批)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|servers|nodes)\b|"
                  rf"(?<![{CJK}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批)", re.I)),
-    ("product", _p(r"(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z][A-Za-z]{1,15}[ -]?\d{1,5}[A-Za-z]{0,5}"
-                   r"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo))*(?![A-Za-z0-9-])")),
+    ("product", _p(rf"(?:(?:{BRANDS})\s?)?(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z][A-Za-z]{{1,15}}[ -]?\d{{1,5}}"
+                   rf"[A-Za-z]{{0,5}}(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
+                   rf"(?:\s?(?:\d+\s?(?:\+\s?\d+\s?)?(?:GB|G|TB|T)\b(?:\s?(?:版|内存))?|{COLOURS})){{0,3}}")),
 ]
 
-NAME_CN = _p(rf"(?P<l>我叫|我是|本人是|姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|联系人[:：是为]?|收件人[:：是为]?|"
-             rf"收货人[:：是为]?|负责人[:：是为]?|对接人[:：是为]?|经办人[:：是为]?)\s*(?P<v>[{CJK}·]{{2,4}})")
+_NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
+               "投保人|被保险人|乘机人|乘车人|乘客|入住人|订票人|签收人|开户人|全名")
+NAME_CN = _p(rf"(?P<l>我叫|我是|本人是|本人|鄙人|姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|"
+             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:写|填|是|为|叫|[:：])?)\s*(?P<v>[{CJK}·]{{2,4}})")
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
 NAME_EN = _p(r"(?i:\bmy name is|\bmy name's|\bi am|\bi'm|\bthis is|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
              r"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for)\s+(?P<v>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2})")
-ADDRESS = _p(r"(?P<l>收货地址|送货地址|地址|寄到|送到|shipping address|delivery address|address|ship to|deliver to)"
-             r"\s*(?:是|为|:|：|is|改成|改为)?\s*(?P<v>[^，。！？;；\n,]{4,60})", re.I)
+ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|寄到|送到|寄往|"
+             r"shipping address|delivery address|address|(?:ship|send|deliver|mail|post)(?: it| them)? to)"
+             r"\s*(?:(?:要|得|需要)?(?:改一下|改下|换一下|变了|变更一下|更新一下|有变|有变化)[，,]?\s*)?"
+             r"(?:(?:请|麻烦)?(?:改成|改为|换成|更新为|更新成|变成|是|为|写|填|:|：|is|changed to|is now))?\s*"
+             r"(?P<v>(?=[^，。！？;；\n,]*(?:[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
+             r"[^，。！？;；\n,]{4,60})", re.I)
 PLAN = _p(r"(?P<p>方案\s?[A-Za-z甲乙丙丁一二三四五六]|(?<![A-Za-z])[Pp]lan\s?[A-Z0-9](?![A-Za-z])|"
           r"(?<![A-Za-z])[Oo]ption\s?[A-Z0-9](?![A-Za-z]))")
 DECIDE = _p(r"决定|确定|定了|敲定|选择|选定|采用|就用|落地|上线|执行|通过|批准|同意|拍板|"
@@ -201,10 +221,10 @@ def _names(text: str) -> list[Extracted]:
             value = value[:3]
         if len(value) < 2 or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES):
             continue
-        if lead == "我是" and value[0] not in SURNAMES:
+        if lead in ("我是", "本人", "鄙人") and value[0] not in SURNAMES:
             continue
-        label = re.sub(r"[:：是为\s]", "", lead)
-        label = "self" if label in ("我叫", "我", "本人", "姓名", "名字", "名字叫", "叫我", "称呼我") else label
+        label = re.sub(r"的?(?:姓名|名字)$", "", re.sub(r"[:：是为写填叫\s]", "", lead)) or "self"
+        label = "self" if label in ("我", "本人", "鄙人", "姓名", "名字", "我", "称呼我", "全名") else label
         out.append(Extracted("name", value, label, f"name:{label}", m.start("v"), m.start("v") + len(value)))
     for m in NAME_TITLE.finditer(text):
         value = m.group("v")
@@ -249,6 +269,46 @@ def _key(category: str, label: str, value: str, changed: bool) -> str:
     return f"{category}:{label}" if label and changed else f"{category}:{value}"
 
 
+_EVENTS = ("meeting appointment deadline delivery interview flight call demo launch release due birthday "
+           "anniversary wedding surgery operation exam test party trip vacation holiday reservation booking "
+           "checkin check-in checkout pickup pick-up shipment payment renewal expiry expiration start kickoff "
+           "review training visit installation install repair service class lesson concert game match race "
+           "marathon conference event dinner lunch breakfast move graduation ceremony presentation departure "
+           "arrival return refund closing opening session workshop webinar shift checkup dentist doctor hearing "
+           "audit inspection handover go-live golive cutover migration maintenance outage sprint standup offsite "
+           "date time deadline appointment slot reminder renewal subscription contract warranty trial")
+EVENT_LABELS = frozenset(_stem(w) for w in _EVENTS.split())
+CN_BAD_LABEL_START = set("有快会就都也还再又才刚在要能可想去来是把被让给跟和与及或这那哪一不没很太")
+CN_PRONOUNS = set("我你他她它您咱")
+
+
+def _good_label(label: str) -> bool:
+    """A real key: an English event noun ("meeting", "flight"), or a Chinese noun phrase of
+    2-8 characters that starts with no particle or verb and holds no pronoun."""
+    if not label:
+        return False
+    if re.search(rf"[{CJK}]", label):
+        return (2 <= len(label) <= 8 and label[0] not in CN_BAD_LABEL_START and "是" not in label
+                and not CN_PRONOUNS.intersection(label))
+    return label in EVENT_LABELS or label in {"budget", "price", "cost", "total", "fee", "deposit", "salary", "rent",
+                                              "amount", "paid", "refund", "balance", "address", "order", "unit"}
+
+
+def _relative(value: str) -> bool:
+    """A date with no number in it ("next month", 明天, 月底): it needs a key to mean anything."""
+    return not re.search(rf"\d|[{CN_DIGIT}]", value)
+
+
+def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
+    """A Chinese count with the noun right after it: "7 位" + "嘉宾" -> ("7 位嘉宾", .., "嘉宾")."""
+    m = re.match(rf"[{CJK}]{{1,4}}", text[end:end + 4])
+    if m and re.search(rf"[{CJK}]$", value):
+        noun = re.split(r"[的了吧呢啊吗呀和或与及都也就还是在要]", m.group(0))[0]
+        if noun:
+            return value + noun, end + len(noun), noun
+    return value, end, ""
+
+
 def extract(text: str) -> list[Extracted]:
     """All facts in ``text``, in order of appearance (values are verbatim substrings)."""
     facts: list[Extracted] = _addresses(text)
@@ -259,6 +319,13 @@ def extract(text: str) -> list[Extracted]:
         left, right = _clause_bounds(text, start, end)
         changed = bool(CHANGE.search(text[left:right]))
         label = keyword or _label_for(text, start, end, category)
+        if category in LABELLED and not _good_label(label):
+            if category == "datetime" and _relative(value):
+                continue  # "this week", 下个月 with no real key: chit-chat, not a fact
+            label = ""
+        if category == "count":
+            value, end, noun = _counted(text, value, end)
+            label = noun or label
         key = _key(category, label, value, changed)
         replaces = f"{key}:" if category in ("ref", "product") and changed and label else ""
         facts.append(Extracted(category, value, label, key, start, end, replaces))
