@@ -73,12 +73,24 @@ CN_DATE = (rf"(?:\d{{4}}年)?\d{{1,2}}月\d{{1,2}}[日号]|\d{{4}}年\d{{1,2}}�
            rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|月底|月初|月中|年底|年初|"
            rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号])?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?:3[01]|[12]\d|0?[1-9])[日号](?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])")
-EN_DATE = (rf"{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
-           rf"{MONTH}(?:,?\s+\d{{4}})?|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
+EN_DATE = (rf"(?:{WEEKDAY},?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
+           rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
            rf"{WEEKDAY}|tomorrow|today|tonight|end of (?:the )?(?:month|week|year)")
-EN_TIME = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|(?<!\d)\d{1,2}:\d{2}(?!\d)|noon|midnight"
+EN_TIME = (r"(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
+           r"\bnoon\b|\bmidnight\b")
 
-BRANDS = "华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族"
+BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
+          "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
+          "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree|LG|Philips|Bosch|Panasonic")
+_MODEL_TAIL = r"[A-Za-z]{0,5}(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
+MODEL = rf"(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}}-?\d{{1,5}}{_MODEL_TAIL}"
+# "Mate 60 Pro", "XPS 13": a spaced model name counts only after a product cue in its clause
+PRODUCT_CUE = _p(r"型号|产品|机器|机型|设备|手机|电脑|笔记本|平板|买的|买了|购买|入手|用的|换成|换|想要|订购|采购|"
+                 r"\b(?:model|bought|buy|buying|ordered|order|purchased|using|use|upgrade to|replace(?:d)? with|"
+                 r"switch(?:ed)? to|have an?|got an?|my)\b", re.I)
+SPACED_MODEL = _p(rf"(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}} \d{{1,5}}{_MODEL_TAIL}"
+                  rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])")
+MODEL_AFTER_BRAND = rf"[A-Za-z]{{0,16}}[ -]?\d{{1,5}}{_MODEL_TAIL}"
 COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|橙|棕)色[{CJK}]{{0,3}}|雅川青|钛金属|"
            r"(?i:black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight|starlight|graphite|titanium)"
            r"(?:\s(?i:titanium|black|blue))?")
@@ -88,10 +100,17 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("id_card", _p(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])\d{5}[\dXx](?![\dA-Za-z])")),
     ("bank_card", _p(r"(?:卡号|银行卡|信用卡|card(?:\s+number)?)\D{0,6}?(?P<v>\d{4}(?:[ -]?\d{4}){3}(?:[ -]?\d{1,3})?)(?!\d)",
                      re.I)),
+    ("id_card", _p(r"(?:护照号?码?|passport(?:\s+(?:number|no\.?))?)\s*(?:是|为|:|：|is)?\s*(?P<v>[A-Z]{1,2}\d{6,9})(?!\d)",
+                   re.I)),
+    ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?:卡尾号|尾号|后四位|ending in|ends in|last four(?: digits)?(?: are| is)?)"
+                     r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I)),
+    ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位)\s*(?:是|为|:|：)?\s*(?P<v>\d{3}[\dXx])(?![\dA-Za-z])")),
     ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|(?<!\d)0\d{2,3}-\d{7,8}(?!\d)|"
                  r"\+\d{1,3}[ -]?\(?\d{1,4}\)?(?:[ -]?\d{2,4}){2,4}(?!\d)|\(\d{3}\)\s?\d{3}-\d{4}|"
                  r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)")),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号|退款单号|"
+               r"电子客票号|客票号|票号|航班号|航班|机票|车次|报修单号|预约号|取件码|"
+               r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
@@ -109,11 +128,16 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱)")),
     ("count", _p(rf"(?<![\d.#第])\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
                  rf"片|颗|组|批)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
-                 rf"devices|boards|copies|days|hours|weeks|months|items|servers|nodes)\b|"
-                 rf"(?<![{CJK}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批)", re.I)),
-    ("product", _p(rf"(?:(?:{BRANDS})\s?)?(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z][A-Za-z]{{1,15}}[ -]?\d{{1,5}}"
-                   rf"[A-Za-z]{{0,5}}(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
-                   rf"(?:\s?(?:\d+\s?(?:\+\s?\d+\s?)?(?:GB|G|TB|T)\b(?:\s?(?:版|内存))?|{COLOURS})){{0,3}}")),
+                 rf"devices|boards|copies|days|hours|weeks|months|items|servers|nodes|tickets|nights|rooms|guests|"
+                 rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
+                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间)"
+                 rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])", re.I)),
+    ("product", _p(rf"(?:(?:{BRANDS})\s?{MODEL_AFTER_BRAND}|{MODEL})"
+                   rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
+                   rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
+                   rf"{COLOURS})){{0,3}}")),
+    ("spaced_product", _p(rf"{SPACED_MODEL}(?:,?\s?(?:with\s)?(?:\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
+                          rf"{COLOURS})){{0,3}}")),
 ]
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
@@ -121,10 +145,16 @@ _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登�
 NAME_CN = _p(rf"(?P<l>我叫|我是|本人是|本人|鄙人|姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:写|填|是|为|叫|[:：])?)\s*(?P<v>[{CJK}·]{{2,4}})")
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
-NAME_EN = _p(r"(?i:\bmy name is|\bmy name's|\bi am|\bi'm|\bthis is|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
-             r"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for)\s+(?P<v>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2})")
+NAME_EN_REL = _p(r"\b(?i:my|our)\s+(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
+                 r"brother|sister|partner|boss|assistant|neighbou?r)(?:'s name is|,| is| named| called)\s+"
+                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})")
+NAME_EN = _p(r"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
+             r"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for)\s+(?P<v>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2})|"
+             r"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){1,2})\b")  # "I'm Tired": no
 ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|寄到|送到|寄往|"
-             r"shipping address|delivery address|address|(?:ship|send|deliver|mail|post)(?: it| them)? to)"
+             r"住在|家在|住址在|shipping address|delivery address|billing address|address|"
+             r"(?:ship|send|deliver|mail|post)(?: it| them)? to|(?:I |we )?(?:live|lives|living|am located|are located) at|"
+             r"(?:my |our )?(?:home|office|place|house) is at)"
              r"\s*(?:(?:要|得|需要)?(?:改一下|改下|换一下|变了|变更一下|更新一下|有变|有变化)[，,]?\s*)?"
              r"(?:(?:请|麻烦)?(?:改成|改为|换成|更新为|更新成|变成|是|为|写|填|:|：|is|changed to|is now))?\s*"
              r"(?P<v>(?=[^，。！？;；\n,]*(?:[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
@@ -150,7 +180,8 @@ EN_FILLER = {"move", "moved", "moving", "change", "changed", "set", "push", "pus
              "is", "are", "was", "be", "will", "to", "the", "a", "an", "and", "we", "i", "our", "my", "your",
              "need", "needs", "want", "please", "at", "on", "by", "for", "of", "it", "that", "this", "now",
              "actually", "update", "updated", "new", "us", "me", "can", "you", "should", "could", "would",
-             "schedule", "rescheduled", "reschedule", "postpone", "postponed", "units", "unit", "pcs", "total"}
+             "schedule", "rescheduled", "reschedule", "postpone", "postponed", "units", "unit", "pcs", "total",
+             "in", "out", "up", "off"}
 
 
 def _stem(word: str) -> str:
@@ -187,7 +218,11 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
     left, right = _clause_bounds(text, start, end)
     if category == "count":
         return _label_after(text, end, right) or _clean_label(text[left:start])
-    return _clean_label(text[left:start]) or _label_after(text, end, right)
+    before = _clean_label(text[left:start])
+    if before or category != "datetime":
+        return before or _label_after(text, end, right)
+    after = _label_after(text, end, right)  # "明天上午九点开会": after a date, only an event names it
+    return after if re.search(rf"[{CJK}]", after) is None or CN_EVENT.search(after) else ""
 
 
 def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
@@ -199,6 +234,11 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
             s, e = (m.start(group), m.end(group)) if group else (m.start(), m.end())
             value = text[s:e].strip()
             keyword = (m.group("l") or "") if "l" in pattern.groupindex else ""
+            if category == "spaced_product":
+                left, _ = _clause_bounds(text, s, e)
+                if not PRODUCT_CUE.search(text, left, s):
+                    continue
+                category = "product"
             if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]", value)):
                 found.append((s, s + len(value), category, value, keyword.lower()))
     found.sort(key=lambda f: (PRIORITY.index(f[2]), f[0], -(f[1] - f[0])))
@@ -230,17 +270,33 @@ def _names(text: str) -> list[Extracted]:
         value = m.group("v")
         if value[0] in SURNAMES and value not in NOT_NAMES:
             out.append(Extracted("name", value, "", f"name:{value}", m.start("v"), m.end("v")))
+    for m in NAME_EN_REL.finditer(text):
+        label = m.group("l").lower()
+        out.append(Extracted("name", m.group("v"), label, f"name:{label}", m.start("v"), m.end("v")))
     for m in NAME_EN.finditer(text):
-        value = m.group("v")
-        if value.lower() in {"sorry", "here", "fine", "good", "not", "just", "happy", "calling", "writing",
-                             "looking", "interested", "afraid", "glad", "ok", "okay", "sure", "still"}:
+        group = "v" if m.group("v") else "w"
+        value = m.group(group)
+        if value.split()[0].lower() in {"sorry", "here", "fine", "good", "not", "just", "happy", "calling", "writing",
+                                        "looking", "interested", "afraid", "glad", "ok", "okay", "sure", "still"}:
             continue
-        out.append(Extracted("name", value, "self", "name:self", m.start("v"), m.end("v")))
+        out.append(Extracted("name", value, "self", "name:self", m.start(group), m.end(group)))
     return out
+
+
+CS_CHOICE = _p(r"(?<![不别没无])(?:我选|选择?|决定|还是|直接|就|改为|改成|换成|要|想|打算)(?P<v>换货|退货退款|退货|退款|上门维修|寄修|到店维修|维修|"
+               r"自提|补发|重发|分\d{1,2}期|全款|上门安装|保价|到付)(?![\u4e00-\u9fff]{0,2}(?:吗|呢|\?|？))")
+EN_CHOICE = _p(r"\b(?i:I'll take|I will take|I'll go with|let's go with|we'll go with|go with|switch to|"
+               r"decided on|decided to go with|I choose|we choose|I pick|opt for|let's do)\s+"
+               r"(?P<v>the\s+(?:[a-z]+\s+){0,2}(?:plan|option|package|seat|room|tier|model|repair|refund|"
+               r"replacement|upgrade|subscription|version|one))\b")
 
 
 def _decisions(text: str) -> list[Extracted]:
     out: list[Extracted] = []
+    for pattern in (CS_CHOICE, EN_CHOICE):
+        for m in pattern.finditer(text):
+            value = m.group("v")
+            out.append(Extracted("decision", value, "choice", "decision:choice", m.start("v"), m.end("v")))
     for m in PLAN.finditer(text):
         left, right = _clause_bounds(text, m.start(), m.end())
         clause = text[left:right].strip()
@@ -250,11 +306,27 @@ def _decisions(text: str) -> list[Extracted]:
     return out
 
 
+EN_ADDRESS_PART = re.compile(r",\s*(?:(?i:apt|apartment|unit|suite|flat|floor|room|#)\.?\s*\w+|[A-Z][a-z]+(?:\s[A-Z][a-z]+)*"
+                             r"(?:\s+[A-Z]{2}(?![A-Za-z0-9]))?(?:\s+[A-Z0-9]{2,4}(?:\s?[A-Z0-9]{3})?|\s+\d{5})?)")
+CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)[^，。！？；;\n,、]{{2,40}}")
+
+
 def _addresses(text: str) -> list[Extracted]:
     out = []
     for m in ADDRESS.finditer(text):
         label = _clean_label(m.group("l")) or "address"
-        out.append(Extracted("address", m.group("v").strip(), label, f"address:{label}", m.start("v"), m.end("v")))
+        start, value = m.start("v"), m.group("v").strip()
+        if value.lower().startswith("to "):
+            start, value = start + 3, value[3:].strip()
+        end = start + len(value)
+        if re.match(r"\d", value):  # "221 Baker Street, Apt 4B, London NW1 6XE"
+            while (more := EN_ADDRESS_PART.match(text, end)) is not None:
+                end = more.end()
+            value = text[start:end]
+        out.append(Extracted("address", value, label, f"address:{label}", start, end))
+    for m in CN_ADDRESS.finditer(text):
+        if not any(f.start <= m.start() < f.end for f in out):
+            out.append(Extracted("address", m.group(0), "address", "address:address", m.start(), m.end()))
     return out
 
 
@@ -276,8 +348,11 @@ _EVENTS = ("meeting appointment deadline delivery interview flight call demo lau
            "marathon conference event dinner lunch breakfast move graduation ceremony presentation departure "
            "arrival return refund closing opening session workshop webinar shift checkup dentist doctor hearing "
            "audit inspection handover go-live golive cutover migration maintenance outage sprint standup offsite "
-           "date time deadline appointment slot reminder renewal subscription contract warranty trial")
+           "date time deadline appointment slot reminder renewal subscription contract warranty trial check")
 EVENT_LABELS = frozenset(_stem(w) for w in _EVENTS.split())
+CN_EVENT = re.compile(r"会|议|评审|上线|交付|发货|到货|送达|上门|安装|维修|面试|入住|退房|出发|起飞|到达|见面|签约|付款|"
+                      r"还款|截止|验收|培训|演示|提交|回电|回复|取件|提货|办理|复查|复诊|手术|考试|检查|开工|完工|"
+                      r"生效|到期|过期|续费|报名|预约|集合|聚餐|约|活动|课|发|交|取|到|走|回")
 CN_BAD_LABEL_START = set("有快会就都也还再又才刚在要能可想去来是把被让给跟和与及或这那哪一不没很太")
 CN_PRONOUNS = set("我你他她它您咱")
 
