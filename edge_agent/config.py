@@ -43,7 +43,7 @@ class Config:
     redis_url: str = ""                                    # fleet: live sessions in Redis instead of SQLite
     archive_dsn: str = ""                                  # fleet: mysql://user:pw@host:3306/db archive
     # memory
-    strategy: str = "summary"                              # full | fixed | sliding | summary | hybrid
+    strategy: str = "hybrid"                               # full | fixed | sliding | summary | hybrid (bench.generalize)
     max_tokens: int = 4096                                 # tokens per request, prompt + reply
     reserve_tokens: int = 800                              # tokens of it kept for the reply
     system: str = "You are a helpful assistant running on an edge device. 你是运行在端侧设备上的助手。"  # prompt

@@ -73,12 +73,12 @@ def test_daemon_in_a_2gb_cgroup_degrades_and_recovers(tmp_path):
         try:
             req = urllib.request.Request(f"{base}/v1/chat/completions", method="POST",
                                          data=json.dumps({"messages": [{"role": "user", "content": "hi"}]}).encode())
-            assert json.load(urllib.request.urlopen(req, timeout=60))["edge_agent"]["memory_mode"] == "summary"
+            assert json.load(urllib.request.urlopen(req, timeout=60))["edge_agent"]["memory_mode"] == "hybrid"
             assert get(f"{base}/v1/status")["degraded"] is False
             ballast = joined(cg, [sys.executable, "-c", BALLAST])        # 1.7 GiB inside the same 2 GiB
             assert wait_for(lambda: get(f"{base}/v1/status")["degraded"], 30), "the watchdog did not degrade"
             reply = json.load(urllib.request.urlopen(req, timeout=60))   # still answering, on the sliding window
-            assert reply["edge_agent"]["memory_mode"] == "summary:degraded-sliding"
+            assert reply["edge_agent"]["memory_mode"] == "hybrid:degraded-sliding"
             ballast.kill()
             ballast.wait()
             assert wait_for(lambda: not get(f"{base}/v1/status")["degraded"], 30), "the watchdog did not recover"
@@ -133,7 +133,7 @@ def test_50_clients_under_a_2gb_limit_keep_answering_while_it_degrades(tmp_path)
             asyncio.run(_clients(base, 50, 25.0, 6.0,
                                  lambda: ballast.append(joined(cg, [sys.executable, "-c", BALLAST])), seen))
             assert seen["errors"] == [] and len(seen["latency"]) >= 50
-            assert seen["degraded"] and "summary:degraded-sliding" in seen["modes"]
+            assert seen["degraded"] and "hybrid:degraded-sliding" in seen["modes"]
             assert daemon.poll() is None and cg.oom_kills() == 0
         finally:
             for b in ballast:

@@ -45,7 +45,7 @@ def test_bad_profiles(tmp_path, drop, extra, key):
 
 def test_profile_feeds_config_and_explicit_values_win(tmp_path):
     c = load(env={}, profile="dayu200-rk3568")
-    assert (c.budget_mb, c.strategy, c.n_threads, c.max_sessions_in_ram) == (512.0, "summary", 3, 200)
+    assert (c.budget_mb, c.strategy, c.n_threads, c.max_sessions_in_ram) == (512.0, "hybrid", 3, 200)
     c = load(env={"EDGE_AGENT_STRATEGY": "sliding"}, profile="dayu200-rk3568", n_ctx=1024)
     assert c.strategy == "sliding" and c.n_ctx == 1024
     with pytest.raises(ConfigError, match="no board profile"):

@@ -13,7 +13,7 @@ says so ("改成", "不对", "actually", "changed to"); otherwise several coexis
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 CJK = "\u4e00-\u9fff\u3400-\u4dbf"
 CN_DIGIT = "一二三四五六七八九十两〇零"
@@ -325,8 +325,10 @@ def _addresses(text: str) -> list[Extracted]:
             value = text[start:end]
         out.append(Extracted("address", value, label, f"address:{label}", start, end))
     for m in CN_ADDRESS.finditer(text):
-        if not any(f.start <= m.start() < f.end for f in out):
-            out.append(Extracted("address", m.group(0), "address", "address:address", m.start(), m.end()))
+        lead = re.match(r"(?:改成|改为|换成|改到|寄到|送到|住在|在|是|到)+", m.group(0))
+        start = m.start() + (lead.end() if lead else 0)
+        if not any(f.start < m.end() and start < f.end for f in out):
+            out.append(Extracted("address", text[start:m.end()], "address", "address:address", start, m.end()))
     return out
 
 
@@ -404,6 +406,8 @@ def extract(text: str) -> list[Extracted]:
         key = _key(category, label, value, changed)
         replaces = f"{key}:" if category in ("ref", "product") and changed and label else ""
         facts.append(Extracted(category, value, label, key, start, end, replaces))
+    if CHANGE.search(text):  # "地址改一下，改成 ...": the newest address, whatever its label, is replaced
+        facts = [replace(f, replaces="address:") if f.category == "address" else f for f in facts]
     facts.extend(_names(text))
     facts.extend(_decisions(text))
     facts.sort(key=lambda f: f.start)

@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from edge_agent.memory import lexicon
 from edge_agent.memory.terms import analyze, terms
 from edge_agent.memory.timeref import note, stamp
 from edge_agent.messages import Message
@@ -42,6 +43,13 @@ _PAST = re.compile(
     r"remember|recall|mention(?:ed)?|told|said|first time|originally|back then|at the time|how long)\b|"
     r"之前|以前|先前|上次|上回|当时|当初|最早|一开始|起初|原来|原先|还记得|记得|说过|提到|提过|讲过|问过|聊过|"
     r"什么时候|哪天|哪一天|那次|那天|多久", re.I)
+
+
+_CURRENT = re.compile(r"\b(?:now|current|currently|these days|at the moment|latest|newest|new|anymore|most recent|"
+                      r"recently|these days|today)\b|现在|目前|最新|如今|当前|后来|最终|最后", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:I|my|me|mine|I'm|I've)\b")
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|you've)\b", re.I)
+ROLE_CODE = {"user": 1.0, "assistant": 2.0, "tool": 3.0}
 
 
 def asks_about_past(query: str | None) -> bool:
@@ -70,6 +78,7 @@ class _Doc:
     length: int
     nbytes: int
     terms: tuple[str, ...]  # distinct, interned
+    role: float = 1.0
 
 
 class _Posting:
@@ -86,7 +95,7 @@ class RecallArchive:
     """Bounded BM25 index of one session's messages."""
 
     def __init__(self, counter: Counter | None = None, max_bytes: int = 4 << 20, k1: float = 1.2,
-                 b: float = 0.75, min_relative_score: float = 0.25, min_novelty: float = 0.35,
+                 b: float = 0.75, min_relative_score: float = 0.1, min_novelty: float = 0.35,
                  max_query_terms: int = 16, max_postings: int = 1024, neighbour_weight: float = 0.35,
                  max_hits: int = 64) -> None:
         self.counter = counter
@@ -100,7 +109,7 @@ class RecallArchive:
         self.max_hits = max_hits
         self._docs: deque[_Doc] = deque()
         self._postings: dict[str, _Posting] = {}
-        self._arrays = np.zeros((3, 64))  # rows: length, group, seq; by doc id - self._base
+        self._arrays = np.zeros((4, 64))  # rows: length, group, seq, role; by doc id - self._base
         self._base = 0
         self._next_id = 0
         self._group = -1
@@ -130,9 +139,11 @@ class RecallArchive:
         line = f"{msg.role}: {text}{extra}"
         if extra and self.counter is not None:
             tokens += self.counter(extra)
-        bag = Bag(terms(text))
+        words = terms(text)
+        bag = Bag(words)
+        bag.update(lexicon.concepts(list(bag)))
         doc = _Doc(self._next_id, seq, self._group, float(msg.ts), line, tokens + 1, sum(bag.values()),
-                   len(line.encode("utf-8")), tuple(sys.intern(t) for t in bag))
+                   len(line.encode("utf-8")), tuple(sys.intern(t) for t in bag), ROLE_CODE[msg.role])
         self._next_id += 1
         self._docs.append(doc)
         self._store_arrays(doc)
@@ -156,10 +167,10 @@ class RecallArchive:
         if slot >= self._arrays.shape[1]:
             first = self._docs[0].id
             live = self._arrays[:, first - self._base: slot]
-            grown = np.zeros((3, max(64, 2 * (live.shape[1] + 1))))
+            grown = np.zeros((4, max(64, 2 * (live.shape[1] + 1))))
             grown[:, : live.shape[1]] = live
             self._arrays, self._base, slot = grown, first, doc.id - first
-        self._arrays[:, slot] = (doc.length, doc.group, doc.seq)
+        self._arrays[:, slot] = (doc.length, doc.group, doc.seq, doc.role)
 
     def _drop(self, doc: _Doc) -> None:
         for term in doc.terms:
@@ -176,6 +187,8 @@ class RecallArchive:
         if not self._docs or not query:
             return []
         docs, scores = self._score(query)
+        if len(docs):
+            scores = self._steer(query, docs, scores)
         if before is not None and len(docs):
             keep = self._arrays[2, docs - self._base] < before
             docs, scores = docs[keep], scores[keep]
@@ -197,15 +210,17 @@ class RecallArchive:
         """(doc ids, BM25 scores) with the neighbour bonus, for every doc a term matches."""
         n = len(self._docs)
         avgdl = max(1.0, self._total_len / n)
-        postings = [p for p in (self._postings.get(t) for t in dict.fromkeys(terms(query))) if p]
-        postings.sort(key=lambda p: len(p.ids))  # the rarest terms carry BM25; bound the work
+        words = list(dict.fromkeys(terms(query)))
+        weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in lexicon.concepts(words)]
+        postings = [(p, w) for p, w in ((self._postings.get(t), w) for t, w in weighted) if p]
+        postings.sort(key=lambda pw: len(pw[0].ids))  # the rarest terms carry BM25; bound the work
         ids, parts = [], []
-        for posting in postings[: self.max_query_terms]:
+        for posting, weight in postings[: self.max_query_terms]:
             df = len(posting.ids)
             idx = np.asarray(posting.ids[-self.max_postings:], dtype=np.int64)
             tf = np.asarray(posting.tfs[-self.max_postings:], dtype=np.float64)
             dl = self._arrays[0, idx - self._base]
-            idf = np.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            idf = weight * np.log(1.0 + (n - df + 0.5) / (df + 0.5))
             ids.append(idx)
             parts.append(idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl)))
         if not ids:
@@ -214,19 +229,33 @@ class RecallArchive:
         own = np.bincount(inverse, weights=np.concatenate(parts))
         return self._with_neighbours(docs, own)
 
+    def _steer(self, query: str, docs: np.ndarray, scores: np.ndarray) -> np.ndarray:
+        """A question about the present ("Where do you work now?", 现在的地址) favours newer
+        messages; one in the first or second person ("my", "your") the speaker it names."""
+        if _CURRENT.search(query):
+            seqs = self._arrays[2, docs - self._base]
+            span = max(1.0, float(seqs.max() - seqs.min()))
+            scores = scores * (1.0 + 0.6 * (seqs - seqs.min()) / span)
+        first, second = bool(_FIRST_PERSON.search(query)), bool(_SECOND_PERSON.search(query))
+        if first != second:
+            roles = self._arrays[3, docs - self._base]
+            scores = scores * np.where(roles == ROLE_CODE["user" if first else "assistant"], 1.25, 1.0)
+        return scores
+
     def _with_neighbours(self, docs: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each hit lends ``neighbour_weight`` of its score to the messages beside it in its
         turn group."""
         if not self.neighbour_weight:
             return docs, own
         first, last = self._docs[0].id, self._next_id - 1
-        groups = self._arrays[1]
+        groups, lengths = self._arrays[1], self._arrays[0]
         ids, weights = [docs], [own]
         for step in (-1, 1):
             nb = docs + step
             ok = (nb >= first) & (nb <= last)
             nb, lent = nb[ok], own[ok] * self.neighbour_weight
-            same = groups[nb - self._base] == groups[docs[ok] - self._base]
+            # same turn group, and a message with some content ("明白，已登记。" borrows nothing)
+            same = (groups[nb - self._base] == groups[docs[ok] - self._base]) & (lengths[nb - self._base] >= 4)
             ids.append(nb[same])
             weights.append(lent[same])
         all_ids, inverse = np.unique(np.concatenate(ids), return_inverse=True)
@@ -246,9 +275,10 @@ class RecallArchive:
         lines, skipping messages at or after ``before`` and those the prompt already says."""
         used = (self.counter(HEADER) if self.counter else 16) + 4
         days: set[str] = set()
+        lines: set[str] = set()
         chosen: list[Hit] = []
         for hit in hits:
-            if before is not None and hit.seq >= before:
+            if before is not None and hit.seq >= before or hit.line in lines:
                 continue
             if covered and self.novelty(hit.doc_id, covered) < self.min_novelty:
                 continue
@@ -257,6 +287,7 @@ class RecallArchive:
             if used + cost > cap:
                 continue
             chosen.append(hit)
+            lines.add(hit.line)
             days.add(day)
             used += cost
         return chosen

@@ -25,6 +25,7 @@ while who who's whom why why's with won't would wouldn't you you'd you'll you're
 yourselves yeah yes ok okay oh wow hey hi hello thanks thank please really lol haha hmm um uh sure well
 like get got go going gonna know think thing things tell told say said mean much many lot lots way will
 shall may might must also even still yet ever maybe kind sort stuff something anything everything
+us now honestly actually literally basically guess
 """.split())
 
 # two-character CJK sequences that carry no content: pronouns, particles, question words
@@ -34,7 +35,7 @@ ZH_STOP = frozenset("""
 一下 一个 一些 一点 有点 没有 可以 能不 不能 需要 应该 现在 时候 的话 的时 我的 你的 他的 她的 您的 请问
 好的 谢谢 感谢 麻烦 知道 觉得 一直 还有 一样 吗我 了吗 的吗 了我 是什 么时 是多 是哪 在哪 是谁 有没 没有
 """.split())
-ZH_STOP_CHARS = frozenset("的了吗呢吧啊呀哦嗯么是")
+ZH_STOP_CHARS = frozenset("的了吗呢吧啊呀哦嗯么是什")
 
 def analyze(text: str) -> list[str]:
     """Lower-cased words and numbers, plus CJK character bigrams (a lone CJK char as itself)."""

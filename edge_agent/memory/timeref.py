@@ -73,11 +73,16 @@ def _week_of(d: date, chinese: bool) -> str:
     return f"{show_day(monday, chinese)}{'那一周' if chinese else ''}" if chinese else f"the week of {show_day(monday)}"
 
 
-def _span(anchor: date, unit: str, n: int, chinese: bool) -> str:
-    if unit in ("day", "天"):
-        return show_day(anchor + timedelta(days=n), chinese)
+def _span(anchor: date, unit: str, n: int, chinese: bool, counted: bool = False) -> str:
+    """The day, week, month or year ``n`` units from ``anchor``; ``counted`` ("two weeks
+    ago") names the very day, a bare "last week" the week before the anchor."""
+    if unit in ("day", "天") or (counted and unit in ("week", "周", "星期")):
+        return show_day(anchor + timedelta(days=n * (1 if unit in ("day", "天") else 7)), chinese)
     if unit in ("week", "周", "星期"):
-        return _week_of(anchor + timedelta(weeks=n), chinese)
+        if n == 0:
+            return _week_of(anchor, chinese)
+        side = ("前" if n < 0 else "后") if chinese else ("before" if n < 0 else "after")
+        return f"{show_day(anchor, True)}的{side}一周" if chinese else f"the week {side} {show_day(anchor)}"
     if unit in ("month", "月"):
         return show_month(*_add_months(anchor.year, anchor.month, n), chinese)
     return f"{anchor.year + n}{'年' if chinese else ''}"
@@ -101,7 +106,7 @@ def _en(m: re.Match[str], anchor: date) -> str | None:
     n = int(word) if word.isdigit() else EN_NUM[word.lower()]
     unit = (m.group("nunit") or m.group("in_unit")).lower()
     sign = -1 if (m.group("dir") or "").lower() == "ago" else 1
-    return _span(anchor, unit, sign * n, False) if unit != "day" or n < 60 else None
+    return _span(anchor, unit, sign * n, False, counted=True) if unit != "day" or n < 60 else None
 
 
 def _weekday(anchor: date, target: int, rel: str) -> date:
@@ -121,7 +126,7 @@ def _cn(m: re.Match[str], anchor: date) -> str | None:
         week = {"上上": -2, "下下": 2, "上": -1, "下": 1}.get(m.group("rel"), 0)
         monday = anchor - timedelta(days=anchor.weekday()) + timedelta(weeks=week)
         wd = m.group("wd")
-        return show_day(monday + timedelta(days=CN_WEEKDAY[wd]), True) if wd else f"{show_day(monday, True)}那一周"
+        return show_day(monday + timedelta(days=CN_WEEKDAY[wd]), True) if wd else _span(anchor, "周", week, True)
     if m.group("month"):
         step = -1 if m.group("month").startswith("上") else 1 if m.group("month").startswith("下") else 0
         return show_month(*_add_months(anchor.year, anchor.month, step), True)
@@ -130,7 +135,7 @@ def _cn(m: re.Match[str], anchor: date) -> str | None:
     word = m.group("n")
     n = int(word) if word.isdigit() else CN_NUM[word]
     sign = -1 if "前" in m.group("dir") else 1
-    return _span(anchor, m.group("nunit"), sign * n, True)
+    return _span(anchor, m.group("nunit"), sign * n, True, counted=True)
 
 
 def resolve(text: str, ts: float, limit: int = 3) -> list[tuple[str, str]]:
