@@ -25,7 +25,7 @@ from edge_agent.memory import create_memory
 from edge_agent.messages import Message
 from edge_agent.tokens import MESSAGE_OVERHEAD, default_counter
 
-STRATEGIES = [("fixed", {}), ("sliding", {}), ("summary", {}), ("hybrid", {}), ("full", {})]
+STRATEGIES = [("fixed", {}), ("sliding", {}), ("summary", {}), ("hybrid", {}), ("full", {}), ("daemon default", {})]
 FULL_MAX_TURNS = 2000  # full history is O(n) per turn by design; 10,000 turns would take minutes
 
 
@@ -57,9 +57,41 @@ class DequeBaseline:
         return sum(per) / len(per) + 8  # + the deque's slot
 
 
+def make_memory(strategy: str, options: dict, counter):
+    """``daemon default``: the daemon's own configuration (strategy and memory_config)."""
+    if strategy == "daemon default":
+        from edge_agent.config import Config
+        from edge_agent.daemon import memory_config
+
+        return create_memory(Config().strategy, system=SYSTEM, counter=counter, **memory_config(Config(), None))
+    return create_memory(strategy, system=SYSTEM, counter=counter, **options)
+
+
+async def session_heap(strategy: str, options: dict, turns: int) -> float:
+    """KiB of Python heap one session holds after ``turns`` turns (tracemalloc; the shared
+    tokenizer is made before tracing starts)."""
+    import tracemalloc
+
+    counter = default_counter()
+    counter("warm up")
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    mem = make_memory(strategy, options, counter)
+    ts = 0.0
+    for user, reply in messages(turns):
+        ts += 30.0
+        await mem.add(Message("user", user, ts=ts))
+        mem.context(query=user)
+        await mem.add(Message("assistant", reply, ts=ts + 10))
+        await mem.flush()
+    held = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return (held + sys.getsizeof(mem.ring)) / 1024
+
+
 async def time_memory(strategy: str, options: dict, turns: int, settle: bool) -> dict:
     counter = default_counter()
-    mem = create_memory(strategy, system=SYSTEM, counter=counter, **options)
+    mem = make_memory(strategy, options, counter)
     per_turn = []
     ts = 0.0
     for user, reply in messages(turns):
@@ -113,11 +145,12 @@ async def run(turn_marks: list[int]) -> dict:
         for strategy, options in STRATEGIES:
             if strategy == "full" and turns > FULL_MAX_TURNS:
                 continue
-            modes = [False, True] if strategy in ("summary", "hybrid") else [False]
+            modes = [False, True] if strategy in ("summary", "hybrid", "daemon default") else [False]
             for settle in modes:
                 name = f"{strategy}{' +compression' if settle else ''}"
                 results["memory"].setdefault(name, {})[str(turns)] = await time_memory(strategy, options, turns, settle)
         results["deque"][str(turns)] = time_deque(turns)
+        results.setdefault("session_kib", {})[str(turns)] = await session_heap("daemon default", {}, turns)
     return results
 
 
@@ -141,6 +174,9 @@ def main() -> None:
                   ring["bytes_per_message"], ring["overhead"]],
                  ["deque of dicts", dq["payload_bytes"], dq["bytes_per_message"],
                   dq["bytes_per_message"] - dq["payload_bytes"]]]))
+    print()
+    print(table(["daemon default session", "turns", "KiB held (heap + ring)"],
+                [["daemon default", int(n), kib] for n, kib in res["session_kib"].items()]))
     print(f"JSON: {write_json('scale', {'turns': marks, **res}, args.json)}")
 
 

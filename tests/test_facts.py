@@ -120,3 +120,42 @@ def test_mentioned_facts_leave_out_shown_lines_and_stated_values():
     assert [line for line, _ in lines] == [phone]
     assert table.mentioned("手机号是多少？", exclude=frozenset([phone]))[1] == []   # the snapshot shows it
     assert table.mentioned("我的手机 13812345678 对吗？")[1] == []                  # the question states it
+
+
+# Phrasings an independent evaluation found the table missing or cutting short (issue 13)
+WHOLE_VALUES = [
+    ("登记人：李建国，联系电话 139 0211 4567", "name", "李建国"),
+    ("鄙人姓陈，全名陈思远", "name", "陈思远"),
+    ("乘客姓名：赵磊", "name", "赵磊"),
+    ("地址改一下，改成北京市朝阳区望京西路41号梧桐公寓5栋801室", "address", "北京市朝阳区望京西路41号梧桐公寓5栋801室"),
+    ("我家在四川省成都市武侯区科华北路65号翠湖苑2栋", "address", "四川省成都市武侯区科华北路65号翠湖苑2栋"),
+    ("到场 7 位嘉宾", "count", "7 位嘉宾"),
+    ("买的是iPhone 15 Pro 256G 蓝色钛金属，屏幕有亮点", "product", "iPhone 15 Pro 256G 蓝色钛金属"),
+    ("小米14 Ultra 16+512 黑色，下单时间是2024年1月5日", "product", "小米14 Ultra 16+512 黑色"),
+    ("Ship it to 221 Baker Street, Apt 4B, London NW1 6XE.", "address", "221 Baker Street, Apt 4B, London NW1 6XE"),
+    ("机票 CA1831，5月3日 08:30 起飞", "ref", "CA1831"),
+    ("我选换货，不要退款了", "decision", "换货"),
+]
+
+
+@pytest.mark.parametrize("text, category, value", WHOLE_VALUES)
+def test_whole_values_with_their_key(text, category, value):
+    got = [(f.category, f.value) for f in extract(text)]
+    assert (category, value) in got, got
+
+
+@pytest.mark.parametrize("text", ["我会第一时间处理", "有一点问题想问", "快一点吧", "今天外面下大雨，出门都难",
+                                  "I did it this week", "We went hiking last week", "I'm Tired of this",
+                                  "I live at 1600 Amphitheatre Parkway"])
+def test_no_facts_from_idioms_and_chit_chat(text):
+    junk = [(f.category, f.value) for f in extract(text) if f.category in ("datetime", "name", "count")]
+    assert junk == [], junk
+
+
+def test_an_address_update_supersedes_whatever_its_label_was():
+    table = FactTable(char_counter)
+    table.observe("上门地址是四川省成都市武侯区科华北路911号金地名郡18栋1单元1321室", 3)
+    table.observe("另外，地址改一下，改成浙江省杭州市西湖区古墩路498号锦绣华庭12栋2单元202室", 9)
+    addresses = [f for f in table if f.category == "address"]
+    assert len(addresses) == 1 and addresses[0].value.startswith("浙江省杭州市")
+    assert addresses[0].history == [("四川省成都市武侯区科华北路911号金地名郡18栋1单元1321室", 3)]

@@ -130,3 +130,61 @@ def test_prompts_do_not_depend_on_the_hash_seed():
     outs = {subprocess.run([sys.executable, "-c", PROMPTS], env={**os.environ, "PYTHONHASHSEED": seed},
                            capture_output=True, text=True, check=True).stdout for seed in ("1", "3", "6")}
     assert len(outs) == 1, outs
+
+
+def test_concepts_bridge_words_the_question_does_not_share():
+    """"What kind of dog" finds "Otis the labrador" (memory/lexicon.py), a literal match still
+    ranks first."""
+    a = RecallArchive()
+    add_all(a, [Message("user", "So Otis the labrador lives with us now."),
+                Message("user", "The printer jammed again."),
+                Message("user", "My dog hates the rain.")])
+    lines = [h.line for h in a.search("What kind of dog did I adopt?")]
+    assert lines[0] == "user: My dog hates the rain." and "user: So Otis the labrador lives with us now." in lines
+    assert not any("printer" in line for line in lines)
+
+
+def test_a_question_about_the_present_prefers_the_newer_message():
+    a = RecallArchive()
+    add_all(a, [Message("user", "I work as a copy editor at Calder & Finch."),
+                *[Message("user", f"small talk {i}") for i in range(20)],
+                Message("user", "Big news, I work at Norrow Health from Monday.")])
+    assert "Norrow" in a.search("Where do I work now?")[0].line
+    assert "Calder" in a.search("Where did I work as a copy editor?")[0].line
+
+
+async def filled(low_water=None, **kw):
+    """A memory whose window is full of small talk after a few planted facts."""
+    mem = create_memory("sliding", max_tokens=1300, reserve_tokens=300, counter=char_counter, system="s",
+                        recall=True, facts=False, low_water=low_water, **kw)
+    planted = ["My sister Farah moved to Austin in spring.", "The spare key is under the blue flowerpot.",
+               "Our wifi password is tulip-4417.", "I booked the dentist for the end of the month."]
+    for i, text in enumerate(planted):
+        await mem.add(Message("user", text, ts=60.0 * i))
+        await mem.add(Message("assistant", "Noted.", ts=60.0 * i + 1))
+    for i in range(40):
+        await mem.add(Message("user", f"Random chatter number {i} about nothing much at all.", ts=1000.0 + 60 * i))
+        await mem.add(Message("assistant", "Ha, sure.", ts=1001.0 + 60 * i))
+    return mem
+
+
+@pytest.mark.parametrize("low_water", [None, 0.7])
+async def test_recall_has_its_slice_and_more_for_a_question_about_the_past(low_water):
+    mem = await filled(low_water)
+    plain = mem.context(query="where is the spare key kept")
+    past = mem.context(query="Where did I say the spare key was, and when did Farah move?")
+    for ctx in (plain, past):
+        assert ctx.tokens <= 1000 and "blue flowerpot" in ctx.text()
+    assert plain.sections["recall"] > 0 and past.sections["recall"] > plain.sections["recall"]
+    assert "Austin" in past.text() and past.sections["recent"] <= plain.sections["recent"]  # from older history
+    assert any(m["content"].startswith("Random chatter number 39") for m in past.messages)  # the newest turn stays
+
+
+async def test_an_ordinary_turn_keeps_the_prefix_after_a_question_about_the_past():
+    """A past question may shorten the window for its own prompt; the anchor stays, so the
+    next ordinary prompt shares its head with the one before the question."""
+    mem = await filled(0.7)
+    before = mem.context(query="random chatter")
+    mem.context(query="When did I book the dentist?")
+    after = mem.context(query="random chatter")
+    assert after.messages[:-2] == before.messages[:-2]

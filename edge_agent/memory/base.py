@@ -125,6 +125,7 @@ class BaseMemory:
         self.stats = MemoryStats()
         self._caps: dict[int, tuple[int, int]] = {}
         self._fitters = {s: BlockFitter(self.counter, self.overhead) for s in ("facts", "summary", "recall")}
+        self._covered_cache: tuple[tuple[str, ...], frozenset[str]] = ((), frozenset())
         self._system: Message | None = None
         self._system_tokens = 0
         self.seq_base = 0  # session-wide seq of the ring's seq 0 (non-zero after restore)
@@ -415,7 +416,7 @@ class BaseMemory:
         hits = self._recall_hits(query)
         shown = [text for _, text, _ in blocks]
         cap = min(self._recall_cap(query, avail), rem)
-        want = self._recall_block(hits, cap, shown, first)[1]
+        want = self._recall_want(hits, cap, shown, first)
         older = max(0, rem - want - self._headroom())  # headroom: older history only
         start = min(first, max(floor, self.ring.tail_fit(older + self.ring.tokens_from(first))))
         cap = min(cap, avail - sum(b[2] for b in blocks) - self.ring.tokens_from(start))
@@ -458,13 +459,26 @@ class BaseMemory:
         """Session-wide seq of ring index ``index`` (the next seq at the end)."""
         return self.seq_base + (self.ring[index][0] if index < len(self.ring) else self.ring.next_seq)
 
+    def _covered(self, shown: list[str]) -> frozenset[str]:
+        """Terms of the blocks already in the prompt (cached: they rarely change)."""
+        key = tuple(shown)
+        if self._covered_cache[0] != key:
+            self._covered_cache = (key, frozenset(terms("\n".join(shown))) if any(shown) else frozenset())
+        return self._covered_cache[1]
+
+    def _recall_want(self, hits: list[Hit], cap: int, shown: list[str], start: int) -> int:
+        """About how many tokens recall would use under ``cap`` (from the lines' own counts)."""
+        if not hits or cap <= 0:
+            return 0
+        chosen, used = self.archive.pick(hits, cap, self._seq_at(start), self._covered(shown))
+        return used if chosen else 0
+
     def _recall_block(self, hits: list[Hit], cap: int, shown: list[str], start: int) -> tuple[str, int]:
         """The recalled messages older than the window (from ring index ``start``) that the
         ``shown`` blocks do not already say, fitted exactly to ``cap``."""
         if not hits or cap <= 0:
             return "", 0
-        covered = set(terms("\n".join(shown))) if any(shown) else ()
-        chosen = self.archive.pick(hits, cap, self._seq_at(start), covered)
+        chosen, _ = self.archive.pick(hits, cap, self._seq_at(start), self._covered(shown))
         while chosen:
             text = self.archive.render(chosen)
             tokens = self._fitters["recall"].count(text)

@@ -136,7 +136,7 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                    rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
                    rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                    rf"{COLOURS})){{0,3}}")),
-    ("spaced_product", _p(rf"{SPACED_MODEL}(?:,?\s?(?:with\s)?(?:\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
+    ("spaced_product", _p(rf"{SPACED_MODEL.pattern}(?:,?\s?(?:with\s)?(?:\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                           rf"{COLOURS})){{0,3}}")),
 ]
 

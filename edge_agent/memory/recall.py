@@ -65,6 +65,7 @@ class Hit(NamedTuple):
     tokens: int
     score: float
     doc_id: int
+    day: str = ""
 
 
 @dataclass(slots=True)
@@ -79,6 +80,7 @@ class _Doc:
     nbytes: int
     terms: tuple[str, ...]  # distinct, interned
     role: float = 1.0
+    day: str = ""            # the day line it is shown under
 
 
 class _Posting:
@@ -143,7 +145,8 @@ class RecallArchive:
         bag = Bag(words)
         bag.update(lexicon.concepts(list(bag)))
         doc = _Doc(self._next_id, seq, self._group, float(msg.ts), line, tokens + 1, sum(bag.values()),
-                   len(line.encode("utf-8")), tuple(sys.intern(t) for t in bag), ROLE_CODE[msg.role])
+                   len(line.encode("utf-8")), tuple(sys.intern(t) for t in bag), ROLE_CODE[msg.role],
+                   sys.intern(stamp(msg.ts, line)))
         self._next_id += 1
         self._docs.append(doc)
         self._store_arrays(doc)
@@ -203,7 +206,7 @@ class RecallArchive:
         for i in best:
             if scores[i] >= floor:
                 doc = self._docs[int(docs[i]) - first]
-                out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, float(scores[i]), doc.id))
+                out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, float(scores[i]), doc.id, doc.day))
         return out
 
     def _score(self, query: str) -> tuple[np.ndarray, np.ndarray]:
@@ -270,10 +273,11 @@ class RecallArchive:
 
     # -- the block ---------------------------------------------------------------------
     def pick(self, hits: Sequence[Hit], cap: int, before: int | None = None,
-             covered: Collection[str] = ()) -> list[Hit]:
+             covered: Collection[str] = ()) -> tuple[list[Hit], int]:
         """The hits (best first) that fit ``cap`` tokens together with the header and day
-        lines, skipping messages at or after ``before`` and those the prompt already says."""
-        used = (self.counter(HEADER) if self.counter else 16) + 4
+        lines, skipping messages at or after ``before`` and those the prompt already says;
+        and the tokens they are estimated to take (each line's own count, counted once)."""
+        used = self._header_tokens()
         days: set[str] = set()
         lines: set[str] = set()
         chosen: list[Hit] = []
@@ -282,7 +286,7 @@ class RecallArchive:
                 continue
             if covered and self.novelty(hit.doc_id, covered) < self.min_novelty:
                 continue
-            day = stamp(hit.ts, hit.line)
+            day = hit.day
             cost = hit.tokens + (0 if day in days else DATE_TOKENS)
             if used + cost > cap:
                 continue
@@ -290,7 +294,12 @@ class RecallArchive:
             lines.add(hit.line)
             days.add(day)
             used += cost
-        return chosen
+        return chosen, used
+
+    def _header_tokens(self) -> int:
+        if not self._date_tokens:
+            self._date_tokens[HEADER] = (self.counter(HEADER) if self.counter else 16) + 4
+        return self._date_tokens[HEADER]
 
     @staticmethod
     def render(hits: Sequence[Hit]) -> str:
@@ -298,7 +307,7 @@ class RecallArchive:
         lines = [HEADER]
         day = None
         for hit in sorted(hits, key=lambda h: h.seq):
-            d = stamp(hit.ts, hit.line)
+            d = hit.day or stamp(hit.ts, hit.line)
             if d != day:
                 lines.append(f"[{d}]")
                 day = d

@@ -63,7 +63,7 @@ class StableLayout:
         cap = mem._recall_cap(query, avail)
         room = left - delta[2]
         if cap > room and hits:   # a question about the past: recall outranks older history
-            want = mem._recall_block(hits, cap, shown, first)[1]
+            want = mem._recall_want(hits, cap, shown, first)
             if want > room:
                 fixed = avail - self._snapshot[2] - summary[2] - delta[2]
                 start = max(start, min(first, mem.ring.tail_fit(max(0, fixed - want))))
