@@ -2,6 +2,7 @@
 
     python -m bench.generalize [--split dev|test|both] [--n-en 4] [--n-zh 6] [--n-mixed 3] [--json FILE]
     python -m bench.generalize --facts [--json FILE]
+    python -m bench.generalize --ablation [--split ...]     # what summary, recall and facts each earn
 
 The evaluation data (bench/evalsets/) was written without looking at the memory's extractor or
 retrieval code. Seeds 0-99 are "dev" (tune on these), seeds 1000-1099 are "test" (never tune on).
@@ -120,6 +121,40 @@ class NaiveMemory:
 
 
 # ------------------------------------------------------------------------------ memories
+def ablation_factories(max_tokens: int, reserve: int):
+    """The daemon's default memory, and the same without one of its blocks (what each earns)."""
+    from edge_agent.config import Config
+    from edge_agent.daemon import memory_config
+    from edge_agent.memory import create_memory
+
+    cfg = dataclasses.replace(Config(), max_tokens=max_tokens, reserve_tokens=reserve)
+    kw = memory_config(cfg, None)
+    variants = {"daemon default": {}, "without summary": {"summary_token_limit": 1},
+                "without recall": {"recall": False}, "without facts": {"facts": False}}
+    return {name: (lambda extra: lambda system: create_memory(cfg.strategy, system=system, **{**kw, **extra}))(extra)
+            for name, extra in variants.items()}
+
+
+def print_ablation(split: str, res: dict) -> None:
+    """Answer and evidence points each block earns per 100 of its tokens (default minus the
+    memory without it, over the block's mean tokens in the default)."""
+    rows = []
+    for set_name in SETS:
+        base = res.get(f"{set_name}/daemon default")
+        if not base:
+            continue
+        for block, section in (("summary", "summary"), ("recall", "recall"), ("facts", "facts")):
+            other = res[f"{set_name}/without {block}"]
+            tokens = base["sections"][section]
+            gain_a, gain_e = base["answer"] - other["answer"], base["evidence"] - other["evidence"]
+            rows.append([set_name, block, tokens, gain_e, gain_a,
+                         100 * gain_e / tokens if tokens else float("nan"),
+                         100 * gain_a / tokens if tokens else float("nan")])
+    print(f"\n== what each block earns ({split}) ==")
+    print(table(["set", "block", "mean tokens", "evidence gained", "answers gained", "evidence /100 tok",
+                 "answers /100 tok"], rows))
+
+
 def memory_factories(max_tokens: int, reserve: int):
     from edge_agent.config import Config
     from edge_agent.daemon import memory_config
@@ -177,7 +212,8 @@ async def run_conversation(conv, factory) -> dict:
             t_mem += time.perf_counter() - t1
             t_flush += t1 - t0
             ev, hit = score(ctx, q, conv.turns)
-            res.append({"kind": q.kind, "evidence": ev, "answer": hit, "tokens": ctx.tokens})
+            res.append({"kind": q.kind, "evidence": ev, "answer": hit, "tokens": ctx.tokens,
+                        "sections": dict(ctx.sections)})
     n = len(conv.turns)
     return {"id": conv.id, "questions": res, "ms_per_turn": 1000 * t_mem / n, "flush_ms_per_turn": 1000 * t_flush / n}
 
@@ -187,13 +223,13 @@ def mean(xs):
     return sum(xs) / len(xs) if xs else float("nan")
 
 
-async def run_split(split: str, counts: dict) -> dict:
+async def run_split(split: str, counts: dict, factories=None) -> dict:
     out = {}
     for set_name, (gen, max_tokens, reserve) in SETS.items():
         convs = [gen(s) for s in list(seeds(split))[:counts[set_name]]]
         if not convs:
             continue
-        for mem_name, factory in memory_factories(max_tokens, reserve).items():
+        for mem_name, factory in (factories or memory_factories)(max_tokens, reserve).items():
             per_conv, err = [], None
             for c in convs:
                 try:
@@ -205,6 +241,7 @@ async def run_split(split: str, counts: dict) -> dict:
             row = {"conversations": len(per_conv), "questions": len(qs), "error": err,
                    "evidence": mean(q["evidence"] for q in qs), "answer": mean(q["answer"] for q in qs),
                    "tokens": mean(q["tokens"] for q in qs),
+                   "sections": {k: mean(q["sections"][k] for q in qs) for k in (qs[0]["sections"] if qs else {})},
                    "ms_per_turn": mean(r["ms_per_turn"] for r in per_conv),
                    "flush_ms_per_turn": mean(r["flush_ms_per_turn"] for r in per_conv),
                    "by_kind": {k: {"n": len(v), "evidence": mean(x["evidence"] for x in v), "answer": mean(x["answer"] for x in v)}
@@ -313,6 +350,8 @@ def main(argv=None):
     ap.add_argument("--n-zh", type=int, default=6)
     ap.add_argument("--n-mixed", type=int, default=3)
     ap.add_argument("--facts", action="store_true", help="measure the key-fact table on facts_labelled instead")
+    ap.add_argument("--ablation", action="store_true",
+                    help="the daemon default with and without its summary, recall and facts: what each earns")
     ap.add_argument("--json", default=None, help="output path (default bench/out/generalize[_facts].json)")
     a = ap.parse_args(argv)
     if a.facts:
@@ -323,9 +362,11 @@ def main(argv=None):
     splits = ["dev", "test"] if a.split == "both" else [a.split]
     results = {}
     for sp in splits:
-        results[sp] = asyncio.run(run_split(sp, counts))
+        results[sp] = asyncio.run(run_split(sp, counts, ablation_factories if a.ablation else None))
     for sp in splits:
         print_table(sp, results[sp])
+        if a.ablation:
+            print_ablation(sp, results[sp])
     print("wrote", write_json("generalize", {"counts": counts, "results": results}, a.json))
 
 

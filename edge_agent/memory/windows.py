@@ -27,6 +27,7 @@ class FixedWindowMemory(BaseMemory):
     """
 
     name = "fixed"
+    default_recall = True   # the user's own earlier words, for a question that needs them
 
     def __init__(self, *, rounds: int = 8, **config) -> None:
         self.rounds = check_int("rounds", rounds, 1)
@@ -55,6 +56,7 @@ class SlidingWindowMemory(BaseMemory):
     """
 
     name = "sliding"
+    default_recall = True
 
     def __init__(self, *, overlap_tokens: int | None = None, **config) -> None:
         super().__init__(**config)
