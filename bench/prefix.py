@@ -21,13 +21,14 @@ import asyncio
 
 from bench.common import percentile, table, write_json
 from edge_agent.agent import Agent
-from edge_agent.backends import Router
+from edge_agent.backends import Router, Timeouts
 from edge_agent.backends.local import LocalBackend
 from edge_agent.scenario import FACTS, SYSTEM, conversation
 
 
 async def run(strategy: str, turns: int, budget: int, low_water: float | None) -> dict:
-    local = LocalBackend(n_ctx=2048, n_threads=1)
+    # generous timeouts: on a busy host a cold 1,000-token prefill can take over 30 s
+    local = LocalBackend(n_ctx=2048, n_threads=1, timeouts=Timeouts(first_token_s=300, total_s=600))
     memory = {"max_tokens": budget, "reserve_tokens": 128, "facts": True, "low_water": low_water}
     if strategy != "sliding":
         memory["cooldown_s"] = 0

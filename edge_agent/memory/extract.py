@@ -118,6 +118,8 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,})",
                re.I)),
     ("ref", _p(r"(?<![\w#])(?P<v>#[A-Za-z0-9][A-Za-z0-9-]{3,})|(?<![\w-])(?P<w>[A-Z]{2,6}-\d{2,}(?:-\d+)*)(?![\w-])")),
+    # a long code on its own ("您查一下04206710066772918795这个单子"): phones and cards are taken first
+    ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24})(?![A-Za-z0-9.-])")),
     ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME}))(?:之前|以前|前|左右|之后|以后)?")),
     ("datetime", _p(rf"(?:(?:by|before|until|on)\s+)?(?:(?:{EN_DATE})(?:\s+(?:at\s+)?(?:{EN_TIME}))?|"
                     rf"(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}))?)", re.I)),
@@ -130,8 +132,9 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                  rf"片|颗|组|批)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
-                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间)"
-                 rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])", re.I)),
+                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期)"
+                 rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
+                 rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])", re.I)),
     ("product", _p(rf"(?:(?:{BRANDS})\s?{MODEL_AFTER_BRAND}|{MODEL})"
                    rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
                    rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
@@ -143,7 +146,7 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
                "投保人|被保险人|乘机人|乘车人|乘客|入住人|订票人|签收人|开户人|全名")
 NAME_CN = _p(rf"(?P<l>我叫|我是|本人是|本人|鄙人|姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|"
-             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:写|填|是|为|叫|[:：])?)\s*(?P<v>[{CJK}·]{{2,4}})")
+             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写|填|是|为|叫|[:：])?)\s*(?P<v>[{CJK}·]{{2,4}})")
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
 NAME_EN_REL = _p(r"\b(?i:my|our)\s+(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r)(?:'s name is|,| is| named| called)\s+"
@@ -263,7 +266,8 @@ def _names(text: str) -> list[Extracted]:
             continue
         if lead in ("我是", "本人", "鄙人") and value[0] not in SURNAMES:
             continue
-        label = re.sub(r"的?(?:姓名|名字)$", "", re.sub(r"[:：是为写填叫\s]", "", lead)) or "self"
+        label = re.sub(r"的?(?:姓名|名字)$", "", re.sub(r"[:：是为写填叫\s，,、]|我本人", "", lead)) or "self"
+        label = "self" if label in ("我", "本人", "鄙人") else label.rstrip("我")
         label = "self" if label in ("我", "本人", "鄙人", "姓名", "名字", "我", "称呼我", "全名") else label
         out.append(Extracted("name", value, label, f"name:{label}", m.start("v"), m.start("v") + len(value)))
     for m in NAME_TITLE.finditer(text):
