@@ -66,10 +66,13 @@ async def proxy(cloud_url):
 
 @pytest.fixture
 async def local():
-    """The local SmolLM2 backend (1 thread, n_ctx 1024), per test: its lock binds to the test's loop."""
+    """The local SmolLM2 backend (1 thread, n_ctx 1024), per test: its lock binds to the test's loop.
+    Its timeouts are generous: on a loaded 2-core host a first token can take longer than the
+    default 30 s, and these tests check what is answered and stored, not how fast."""
+    from edge_agent.backends import Timeouts
     from edge_agent.backends.local import LocalBackend
 
-    backend = LocalBackend(n_ctx=1024, n_threads=1)
+    backend = LocalBackend(n_ctx=1024, n_threads=1, timeouts=Timeouts(first_token_s=300, total_s=600))
     yield backend
     await backend.aclose()
 
