@@ -20,90 +20,108 @@ from functools import lru_cache
 WEIGHT = 0.45   # a concept term's share of a word's BM25 weight
 
 CONCEPTS: dict[str, str] = {
- "pet": """pet pets dog dogs puppy puppies pup doggo cat cats kitten kitty hamster rabbit bunny parrot bird
- fish goldfish turtle tortoise lizard gecko snake ferret guinea pig vet vets breed breeds leash collar
- labrador lab retriever golden poodle beagle bulldog terrier husky shiba inu corgi dachshund chihuahua
- pug greyhound collie spaniel shepherd boxer rottweiler schnauzer doberman pomeranian maltese samoyed
- akita whippet dalmatian mutt rescue adopt adopted adoption tabby siamese persian ragdoll maine coon
- 宠物 猫 狗 狗狗 小狗 猫咪 小猫 猫粮 狗粮 遛狗 铲屎 兽医 金毛 泰迪 柯基 柴犬 哈士 拉布 布偶 英短 橘猫""",
- "food": """food foods eat eats eating ate meal meals dish dishes dinner lunch breakfast brunch snack snacks
- cook cooking cooked bake baking baked recipe taste tastes tasted flavor flavour delicious yummy gross
- restaurant cuisine spicy salty sour bitter vegan vegetarian pizza pasta sushi ramen noodles rice
- bread cheese chocolate cake cookies burger burgers fries salad soup curry tacos taco burrito steak
- chicken beef pork bacon fish salmon tuna shrimp anchovies anchovy olives olive mushrooms mushroom
- tomato tomatoes onion onions garlic cilantro coriander eggplant broccoli spinach kale avocado carrots
- potato potatoes beans tofu eggs egg cereal oatmeal pancakes waffles dumplings icecream dessert
- desserts pie peanut peanuts nuts banana bananas apple apples mango strawberries fruit berries
- peppers pickles liver oysters durian lasagna risotto paella falafel hummus kimchi pho
- 吃饭 好吃 难吃 美食 菜品 做饭 下厨 早饭 午饭 晚饭 早餐 午餐 晚餐 零食 甜点 蛋糕 火锅 面条 米饭 饺子
- 包子 披萨 寿司 牛排 香菜 辣椒 海鲜 口味 过敏 花生""",
- "drink": """drink drinks drinking drank coffee espresso latte cappuccino americano mocha matcha tea chai
- juice smoothie soda cola milk beer wine whiskey cocktail cocktails lemonade kombucha cocoa
- boba bubble caffeine decaf brew brewed barista mug 
- 喝的 咖啡 奶茶 拿铁 绿茶 红茶 果汁 啤酒 红酒 白酒 饮料 可乐 豆浆 牛奶""",
- "music": """music song songs album albums band bands singer artist concert concerts gig playlist listen
- listening listened spotify vinyl genre guitar piano drums violin sing singing
- jazz blues soul funk rock punk metal indie pop rap hiphop hip hop techno house edm classical opera
- country folk reggae bossa nova lofi lo-fi kpop k-pop disco gospel
- 音乐 歌曲 听歌 唱歌 专辑 乐队 歌手 演唱 吉他 钢琴 爵士 摇滚 民谣 古典""",
- "film": """movie movies film films cinema watched watching series episode episodes 
- documentary documentaries netflix actor actress director trailer sitcom drama thriller horror comedy
- anime cartoon binge tv
- 电影 看剧 追剧 电视 综艺 动漫 纪录 影院""",
- "book": """book books read reading reader novel novels author authors poem poetry library chapter kindle
- audiobook memoir fiction nonfiction mystery fantasy biography comic comics manga
- 看书 读书 小说 作者 图书 书店 漫画""",
- "sport": """sport sports runner race marathon jog jogging gym workout exercise fitness
- yoga pilates swim swimming hike hiking hiked climb climbing bouldering cycling bike biking ski skiing
- snowboard surf surfing tennis soccer football basketball baseball volleyball badminton golf boxing
- martial karate judo dance dancing paddle kayak rowing skate skating triathlon coach
- 运动 跑步 健身 游泳 爬山 登山 骑行 瑜伽 篮球 足球 羽毛 网球 比赛 锻炼""",
- "hobby": """hobby hobbies class classes lesson lessons course workshop club practice learn learning
- learned took picked signed paint painting draw drawing sketch knit knitting crochet sew sewing
- pottery ceramics photography garden gardening woodworking origami chess puzzle puzzles gaming
- calligraphy journaling baking collecting
- 爱好 兴趣 课程 学习 画画 摄影 书法 手工 园艺 下棋""",
- "work": """work works working worked job jobs career employer employers employee company companies office
- boss manager colleague colleagues coworker coworkers position hire hired hiring interview
- promotion promoted quit resign resigned notice fired laid layoff salary raise contract startup firm
- agency client clients shift intern internship gig freelance business
- 工作 上班 下班 公司 老板 领导 同事 职位 岗位 面试 辞职 离职 入职 跳槽 加班 工资 薪水 单位""",
- "home": """home house apartment flat rent rented lease landlord roommate roommates neighbor
- neighbors neighbour neighbourhood neighborhood move moved moving relocate relocated city town
- village suburb downtown resident settle settled 
- 搬家 住在 房子 租房 房东 室友 邻居 小区 城市 老家 新家""",
- "travel": """travel trip trips traveling travelling vacation holiday holidays flight flights fly flew
- airport hotel hostel airbnb beach island mountains abroad visa passport tour tourist sightseeing
- backpacking cruise itinerary destination 
- 旅行 旅游 出差 度假 机票 航班 酒店 景点 签证 护照 出国""",
- "family": """family mom mum mother dad father parents parent brother brothers sister sisters sibling
- siblings son daughter kid kids child children baby husband wife spouse partner boyfriend girlfriend
- fiance fiancee grandma grandpa grandmother grandfather aunt uncle cousin niece nephew in-laws wedding
- 家人 父母 爸爸 妈妈 哥哥 姐姐 弟弟 妹妹 儿子 女儿 孩子 老公 老婆 丈夫 妻子 爷爷 奶奶 外婆 婚礼""",
- "health": """health doctor doctors hospital clinic sick ill illness flu fever cough injury injured
- hurt pain surgery appointment therapy therapist medicine meds allergy allergic diagnosed recovery
- dentist checkup
- 医院 医生 生病 感冒 发烧 手术 看病 吃药 过敏 体检 复查 牙医""",
- "study": """school study studying studied student students class university college degree major
- masters phd thesis exam exams homework teacher professor course semester graduate
- graduated graduation scholarship
- 学校 上学 大学 专业 考试 毕业 老师 论文 学位 研究""",
- "vehicle": """car cars drive driving drove driver license truck van suv motorcycle scooter bike bicycle
- train bus subway commute commuting parking garage electric tesla
- 开车 驾照 汽车 买车 地铁 公交 停车""",
- "money": """money pay paid payment price cost costs expensive cheap budget save saving savings spend spent
- bank loan debt mortgage invest investing investment stock stocks bill bills refund salary
- 钱包 花钱 存钱 价格 预算 贷款 房贷 工资 理财 投资 退款""",
- "tech": """phone laptop computer tablet ipad iphone android app apps software code coding program
- programming website online internet wifi charger battery screen keyboard camera headphones
- console
- 手机 电脑 笔记 平板 软件 网络 充电 电池 屏幕 耳机""",
- "like": """love loved loves favorite favourite fav best adore obsessed enjoy enjoyed prefer prefers
- preferred fan addicted beats
- 喜欢 最爱 爱喝 爱吃 偏爱 热爱 推荐""",
- "dislike": """hate hated hates dislike disliked cant can't stand awful terrible worst gross disgusting
- soap never avoid allergic annoying boring horrible nasty
- 讨厌 不喜 难吃 受不 不爱 反感""",
+    "pet": """pet pets dog dogs puppy puppies pup doggo cat cats kitten kitty hamster rabbit bunny parrot bird
+        fish goldfish turtle tortoise lizard gecko snake ferret guinea pig vet vets breed breeds leash
+        collar labrador lab retriever golden poodle beagle bulldog terrier husky shiba inu corgi
+        dachshund chihuahua pug greyhound collie spaniel shepherd boxer rottweiler schnauzer doberman
+        pomeranian maltese samoyed akita whippet dalmatian mutt rescue adopt adopted adoption tabby
+        siamese persian ragdoll maine coon
+        宠物 猫 狗 狗狗 小狗 猫咪 小猫 猫粮 狗粮 遛狗 铲屎 兽医 金毛 泰迪 柯基 柴犬 哈士 拉布 布偶 英短 橘猫""",
+    "food": """food foods eat eats eating ate meal meals dish dishes dinner lunch breakfast brunch snack snacks
+        cook cooking cooked bake baking baked recipe taste tastes tasted flavor flavour delicious yummy
+        gross restaurant cuisine spicy salty sour bitter vegan vegetarian pizza pasta sushi ramen
+        noodles rice bread cheese chocolate cake cookies burger burgers fries salad soup curry tacos
+        taco burrito steak chicken beef pork bacon fish salmon tuna shrimp anchovies anchovy olives
+        olive mushrooms mushroom tomato tomatoes onion onions garlic cilantro coriander eggplant
+        broccoli spinach kale avocado carrots potato potatoes beans tofu eggs egg cereal oatmeal
+        pancakes waffles dumplings icecream dessert desserts pie peanut peanuts nuts banana bananas
+        apple apples mango strawberries fruit berries peppers pickles liver oysters durian lasagna
+        risotto paella falafel hummus kimchi pho
+        吃饭 好吃 难吃 美食 菜品 做饭 下厨 早饭 午饭 晚饭 早餐 午餐 晚餐 零食 甜点 蛋糕 火锅 面条 米饭 饺子 包子 披萨 寿司 牛排 香菜 辣椒 海鲜 口味 过敏 花生""",
+    "drink": """drink drinks drinking drank coffee espresso latte cappuccino americano mocha matcha tea chai
+        juice smoothie soda cola milk beer wine whiskey cocktail cocktails lemonade kombucha cocoa boba
+        bubble caffeine decaf brew brewed barista mug
+        喝的 咖啡 奶茶 拿铁 绿茶 红茶 果汁 啤酒 红酒 白酒 饮料 可乐 豆浆 牛奶""",
+    "music": """music song songs album albums band bands singer artist concert concerts gig playlist listen
+        listening listened spotify vinyl genre guitar piano drums violin sing singing jazz blues soul
+        funk rock punk metal indie pop rap hiphop hip hop techno house edm classical opera country folk
+        reggae bossa nova lofi lo-fi kpop k-pop disco gospel
+        音乐 歌曲 听歌 唱歌 专辑 乐队 歌手 演唱 吉他 钢琴 爵士 摇滚 民谣 古典""",
+    "film": """movie movies film films cinema watched watching series episode episodes documentary
+        documentaries netflix actor actress director trailer sitcom drama thriller horror comedy anime
+        cartoon binge tv
+        电影 看剧 追剧 电视 综艺 动漫 纪录 影院""",
+    "book": """book books read reading reader novel novels author authors poem poetry library chapter kindle
+        audiobook memoir fiction nonfiction mystery fantasy biography comic comics manga
+        看书 读书 小说 作者 图书 书店 漫画""",
+    "sport": """sport sports runner race marathon jog jogging gym workout exercise fitness yoga pilates swim
+        swimming hike hiking hiked climb climbing bouldering cycling bike biking ski skiing snowboard
+        surf surfing tennis soccer football basketball baseball volleyball badminton golf boxing martial
+        karate judo dance dancing paddle kayak rowing skate skating triathlon coach
+        运动 跑步 健身 游泳 爬山 登山 骑行 瑜伽 篮球 足球 羽毛 网球 比赛 锻炼""",
+    "hobby": """hobby hobbies class classes lesson lessons course workshop club practice learn learning learned
+        took picked signed paint painting draw drawing sketch knit knitting crochet sew sewing pottery
+        ceramics photography garden gardening woodworking origami chess puzzle puzzles gaming
+        calligraphy journaling baking collecting
+        爱好 兴趣 课程 学习 画画 摄影 书法 手工 园艺 下棋""",
+    "work": """work works working worked job jobs career employer employers employee company companies office
+        boss manager colleague colleagues coworker coworkers position hire hired hiring interview
+        promotion promoted quit resign resigned notice fired laid layoff salary raise contract startup
+        firm agency client clients shift intern internship gig freelance business employ employs
+        employed employment offer accepted onboarding
+        工作 上班 下班 公司 老板 领导 同事 职位 岗位 面试 辞职 离职 入职 跳槽 加班 工资 薪水 单位""",
+    "home": """home house apartment flat rent rented lease landlord roommate roommates neighbor neighbors
+        neighbour neighbourhood neighborhood move moved moving relocate relocated city town village
+        suburb downtown resident settle settled
+        搬家 住在 房子 租房 房东 室友 邻居 小区 城市 老家 新家""",
+    "place": """city cities country countries town capital london paris berlin madrid barcelona rome milan
+        lisbon porto amsterdam brussels vienna prague budapest warsaw krakow dublin edinburgh glasgow
+        manchester oslo stockholm copenhagen helsinki reykjavik iceland athens istanbul zurich geneva
+        munich hamburg moscow dubai cairo marrakech nairobi lagos tokyo osaka kyoto seoul busan beijing
+        shanghai shenzhen guangzhou hangzhou chengdu taipei singapore bangkok hanoi saigon manila
+        jakarta bali mumbai delhi bangalore sydney melbourne brisbane perth auckland wellington toronto
+        vancouver montreal boston chicago austin seattle portland denver miami atlanta dallas houston
+        phoenix vegas mexico havana lima bogota santiago rio banff canada usa america england scotland
+        ireland france germany spain italy portugal netherlands belgium switzerland austria sweden
+        norway denmark finland poland greece turkey egypt morocco kenya japan korea china taiwan
+        thailand vietnam indonesia india australia zealand brazil argentina chile peru colombia
+        北京 上海 广州 深圳 杭州 成都 重庆 南京 武汉 西安 苏州 天津 长沙 青岛 厦门 昆明 大连 香港 澳门 台北 东京 大阪 首尔 伦敦 巴黎 纽约 悉尼 曼谷""",
+    "travel": """travel trip trips traveling travelling vacation holiday holidays flight flights fly flew airport
+        hotel hostel airbnb beach island mountains abroad visa passport tour tourist sightseeing
+        backpacking cruise itinerary destination
+        旅行 旅游 出差 度假 机票 航班 酒店 景点 签证 护照 出国""",
+    "family": """family mom mum mother dad father parents parent brother brothers sister sisters sibling siblings
+        son daughter kid kids child children baby husband wife spouse partner boyfriend girlfriend
+        fiance fiancee grandma grandpa grandmother grandfather aunt uncle cousin niece nephew in-laws
+        wedding
+        家人 父母 爸爸 妈妈 哥哥 姐姐 弟弟 妹妹 儿子 女儿 孩子 老公 老婆 丈夫 妻子 爷爷 奶奶 外婆 婚礼""",
+    "health": """health doctor doctors hospital clinic sick ill illness flu fever cough injury injured hurt pain
+        surgery appointment therapy therapist medicine meds allergy allergic diagnosed recovery dentist
+        checkup
+        医院 医生 生病 感冒 发烧 手术 看病 吃药 过敏 体检 复查 牙医""",
+    "study": """school study studying studied student students class university college degree major masters phd
+        thesis exam exams homework teacher professor course semester graduate graduated graduation
+        scholarship
+        学校 上学 大学 专业 考试 毕业 老师 论文 学位 研究""",
+    "vehicle": """car cars drive driving drove driver license truck van suv motorcycle scooter bike bicycle train
+        bus subway commute commuting parking garage electric tesla
+        开车 驾照 汽车 买车 地铁 公交 停车""",
+    "launch": """release releases released launch launched launching deploy deployed deployment ship shipped
+        rollout go-live golive publish published version milestone
+        上线 发布 部署 发版 版本 交付""",
+    "money": """money pay paid payment price cost costs expensive cheap budget save saving savings spend spent
+        bank loan debt mortgage invest investing investment stock stocks bill bills refund salary
+        钱包 花钱 存钱 价格 预算 贷款 房贷 工资 理财 投资 退款""",
+    "tech": """phone laptop computer tablet ipad iphone android app apps software code coding program
+        programming website online internet wifi charger battery screen keyboard camera headphones
+        console
+        手机 电脑 笔记 平板 软件 网络 充电 电池 屏幕 耳机""",
+    "like": """love loved loves favorite favourite fav best adore obsessed enjoy enjoyed prefer prefers
+        preferred fan addicted beats
+        喜欢 最爱 爱喝 爱吃 偏爱 热爱 推荐""",
+    "dislike": """hate hated hates dislike disliked cant can't stand awful terrible worst gross disgusting soap
+        never avoid allergic annoying boring horrible nasty
+        讨厌 不喜 难吃 受不 不爱 反感""",
 }
 
 
