@@ -74,13 +74,14 @@ def cmd_models(args: argparse.Namespace) -> int:
 
 def _agent(args: argparse.Namespace):
     from edge_agent.agent import Agent
-    from edge_agent.backends import Router
+    from edge_agent.backends import Router, Timeouts
     from edge_agent.backends.cloud import CloudBackend
     from edge_agent.backends.local import LocalBackend
 
-    cloud = CloudBackend(args.cloud_url, model=args.cloud_model) if args.cloud_url else None
-    local = None if args.policy == "cloud_only" else LocalBackend(args.model, n_ctx=args.n_ctx,
-                                                                    n_threads=args.threads)
+    timeouts = Timeouts(first_token_s=args.first_token_s, total_s=args.total_s)
+    cloud = CloudBackend(args.cloud_url, model=args.cloud_model, timeouts=timeouts) if args.cloud_url else None
+    local = None if args.policy == "cloud_only" else LocalBackend(args.model, n_ctx=args.n_ctx, n_threads=args.threads,
+                                                                    timeouts=timeouts)
     router = Router(cloud=cloud, local=local, policy=args.policy)
     return Agent(router, strategy=args.strategy, system=args.system, max_reply_tokens=args.max_reply_tokens)
 
@@ -269,7 +270,7 @@ def _agent_options(p: argparse.ArgumentParser) -> None:
     from edge_agent.memory import STRATEGIES
 
     p.add_argument("--session", default="cli", help="session id (default: cli)")
-    p.add_argument("--strategy", default="summary", choices=list(STRATEGIES))
+    p.add_argument("--strategy", default="hybrid", choices=list(STRATEGIES), help="memory strategy (default: hybrid)")
     p.add_argument("--system", default="You are a concise, helpful assistant.", help="system prompt")
     p.add_argument("--cloud-url", default=os.environ.get("EDGE_AGENT_CLOUD_URL"),
                    help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1")
@@ -279,6 +280,8 @@ def _agent_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--n-ctx", type=int, default=2048)
     p.add_argument("--threads", type=int, help="llama.cpp threads (default: cores - 1)")
     p.add_argument("--max-reply-tokens", type=int, default=256)
+    p.add_argument("--first-token-s", type=float, default=30.0, help="seconds to the first token (default: 30)")
+    p.add_argument("--total-s", type=float, default=120.0, help="seconds for a whole answer (default: 120)")
 
 
 def parser() -> argparse.ArgumentParser:

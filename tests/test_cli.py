@@ -33,12 +33,16 @@ def test_models_lists_the_default(capsys):
     assert "SmolLM2-135M-Instruct.Q4_1.gguf (default)" in capsys.readouterr().out
 
 
+# a loaded host may take longer than the default 30 s to a first token; these tests check answers
+PATIENT = ["--first-token-s", "300", "--total-s", "600"]
+
+
 def test_ask_json_on_the_local_model():
     import json
 
     out = subprocess.run([sys.executable, "-m", "edge_agent.cli", "ask", "Say hi.", "--json", "--threads", "1",
-                          "--max-reply-tokens", "8", "--strategy", "sliding"],
-                         capture_output=True, text=True, timeout=120, check=True)
+                          "--max-reply-tokens", "8", "--strategy", "sliding", *PATIENT],
+                         capture_output=True, text=True, timeout=900, check=True)
     data = json.loads(out.stdout)
     assert set(data) == {"reply", "backend", "usage", "timings"} and data["backend"] == "local"
 
@@ -54,8 +58,8 @@ def test_ask_with_unreachable_cloud_only_is_a_backend_error():
 
 def test_chat_reads_turns_until_eof():
     out = subprocess.run([sys.executable, "-m", "edge_agent.cli", "chat", "--threads", "1",
-                          "--max-reply-tokens", "6", "--strategy", "hybrid"],
-                         input="Hello.\nName a colour.\n", capture_output=True, text=True, timeout=120)
+                          "--max-reply-tokens", "6", "--strategy", "hybrid", *PATIENT],
+                         input="Hello.\nName a colour.\n", capture_output=True, text=True, timeout=900)
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("[local |") == 2 and "memory hybrid" in out.stdout
 
