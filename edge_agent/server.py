@@ -407,4 +407,7 @@ def make_app(config: Config, agent: Agent, status_fn, metrics_: Metrics) -> web.
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
     app.router.add_get("/openapi.json", openapi)
+    from edge_agent import responses  # it builds on this module's helpers
+
+    responses.add_routes(app)
     return app

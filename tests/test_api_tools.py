@@ -161,3 +161,50 @@ async def test_finish_reason_length_when_cut_plain_and_streamed(daemon):
         finish = (chunk.choices[0].finish_reason if chunk.choices else None) or finish
     assert finish == "length"
     await c.close()
+
+
+FLAT = {"type": "function", "name": "get_weather", "description": "Get the current weather in a city",
+        "parameters": WEATHER["function"]["parameters"]}
+
+
+async def test_responses_api_tool_round_trip_on_the_session(daemon):
+    c = client(daemon)
+    first = await c.responses.create(model="m", input="What is the weather in Paris?", instructions="Be brief.",
+                                     tools=[FLAT], tool_choice={"type": "function", "name": "get_weather"})
+    assert first.status == "completed" and [o.type for o in first.output] == ["function_call"]
+    call = first.output[0]
+    assert call.name == "get_weather" and isinstance(json.loads(call.arguments), dict)
+    second = await c.responses.create(model="m", previous_response_id=first.id, input=[
+        {"type": "function_call_output", "call_id": call.call_id, "output": "sunny, 20 C"}])
+    assert second.output_text and second.status in ("completed", "incomplete")
+    events = [e.type async for e in await c.responses.create(
+        model="m", previous_response_id=second.id, input="And in Rome?", tools=[FLAT],
+        tool_choice={"type": "function", "name": "get_weather"}, stream=True)]
+    assert events[0] == "response.created" and events[-1] == "response.completed"
+    assert "response.function_call_arguments.delta" in events
+    assert (await c.responses.retrieve(first.id)).id == first.id
+    sid = first.model_extra["edge_agent"]["session_id"]
+    held = await session(daemon, sid)
+    assert held["system"] == "Be brief."
+    assert [m["role"] for m in held["messages"]] == ["user", "assistant", "tool", "assistant", "user", "assistant"]
+    status, body, _ = await api(daemon.base, "POST", "/v1/responses", json={
+        "previous_response_id": first.id, "input": [{"type": "function_call_output", "call_id": "call_x",
+                                                      "output": "x"}]})
+    assert status == 400 and body["error"]["param"] == "input[0].tool_call_id"
+    assert (await api(daemon.base, "GET", "/v1/responses/resp_nope"))[0] == 404
+    await c.close()
+
+
+async def test_responses_resent_items_are_stored_once_and_store_false_keeps_nothing(daemon):
+    c = client(daemon, **{"X-Session-Id": "items"})
+    items = [{"role": "user", "content": "Name a fruit."}]
+    first = await c.responses.create(model="m", input=items)
+    items += [{"role": "assistant", "content": first.output_text}, {"role": "user", "content": "Another one."}]
+    await c.responses.create(model="m", input=items)
+    assert [m["role"] for m in (await session(daemon, "items"))["messages"]] == ["user", "assistant"] * 2
+    plain = client(daemon)
+    gone = await plain.responses.create(model="m", input="Say hi.", store=False)
+    assert (await api(daemon.base, "GET", f"/v1/responses/{gone.id}"))[0] == 404
+    assert not [s for s in (await api(daemon.base, "GET", "/v1/sessions"))[1]["data"] if s["id"].startswith("tmp-")]
+    await c.close()
+    await plain.close()
