@@ -1,7 +1,8 @@
 """The HTTP API (aiohttp), bound to 127.0.0.1:8848 by default.
 
-    POST   /v1/chat/completions      OpenAI-compatible; the daemon keeps the memory, the client
-                                     sends only its new message(s); stream: true gives SSE
+    POST   /v1/chat/completions      OpenAI-compatible with tool calls; the whole conversation or
+                                     only the new messages (edge_agent/sync.py); stream: true: SSE
+    POST   /v1/responses, GET /v1/responses/{id}   the Responses API (edge_agent/responses.py)
     GET    /v1/models
     GET    /v1/sessions              this token's sessions
     GET    /v1/sessions/{id}         {"id", "messages", "summary", "facts", "stats"}
@@ -11,8 +12,10 @@
     GET    /healthz, GET /metrics    (no token needed)
     GET    /openapi.json             this API as an OpenAPI 3.1 document (edge_agent/openapi.py)
 
-The session comes from the ``X-Session-Id`` header or a ``session_id`` body field (default
-"default"): 1-128 characters of ``A-Z a-z 0-9 . _ -``. With ``auth_tokens`` configured, every
+The session comes from the ``X-Session-Id`` header or a ``session_id`` body field: 1-128
+characters of ``A-Z a-z 0-9 . _ -``. Without one, the conversation's own session (found by
+content, or new; ``conversation_session``) is used and named in the response's
+``X-Session-Id`` header and ``edge_agent.session_id``. With ``auth_tokens`` configured, every
 /v1 route needs ``Authorization: Bearer <token>``; sessions are namespaced by token, and
 another token's session is a 404. Tokens are compared in constant time and never logged.
 Every error is an OpenAI-style ``{"error": {"message", "type", "code"}}`` object.

@@ -19,7 +19,7 @@ NAMED = {"type": "function", "function": {"name": "get_weather"}}
 @pytest.fixture
 async def daemon(tmp_path):
     async with running_daemon(tmp_path, n_threads=1, max_reply_tokens=12, strategy="sliding",
-                              local_enabled=True) as d:
+                              first_token_s=600.0, total_s=900.0) as d:   # no deadline in play under load
         yield d
 
 

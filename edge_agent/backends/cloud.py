@@ -245,8 +245,8 @@ def _merge_call_deltas(calls: dict[int, dict[str, Any]], deltas: object) -> None
         if d.get("id"):
             call["id"] = d["id"]
         fn = d.get("function") if isinstance(d.get("function"), dict) else {}
-        if isinstance(fn.get("name"), str):
-            call["function"]["name"] += fn["name"]
+        if isinstance(fn.get("name"), str) and not call["function"]["name"]:
+            call["function"]["name"] = fn["name"]  # sent whole, once (some servers repeat it in every delta)
         if isinstance(fn.get("arguments"), str):
             call["function"]["arguments"] += fn["arguments"]
 
