@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import time
 
@@ -83,9 +84,10 @@ TOOLS = [WEATHER] + [{"type": "function", "function": {"name": n, "description":
 
 
 async def tool_cost(reps: int) -> list[dict]:
+    from edge_agent.backends import Timeouts
     from edge_agent.backends.local import LocalBackend
 
-    local = LocalBackend(n_ctx=2048, n_threads=1)
+    local = LocalBackend(n_ctx=2048, n_threads=1, timeouts=Timeouts(first_token_s=600, total_s=900))
     rows = []
     opening = iter(f"{w}{i}" for i in range(10_000) for w in WORDS)
     try:
@@ -130,12 +132,14 @@ def main() -> None:
                   r["cpu_us_per_message"], r["new_only_ms_median"]] for r in sync]))
     result = {"sync": sync}
     if not args.skip_model:
+        load = os.getloadavg()[0]
         tools = asyncio.run(tool_cost(args.ttft_reps))
-        print("\nTool schemas on SmolLM2-135M (1 thread), cold prompts, 8-token replies")
+        print(f"\nTool schemas on SmolLM2-135M (1 thread), cold prompts, 8-token replies "
+              f"(load average before: {load:.1f})")
         print(table(["tools", "tool_choice", "prompt tokens", "added", "TTFT s", "added s", "whole reply s", "a call"],
                     [[r["tools"], r["tool_choice"], r["prompt_tokens"], r["added_tokens"], r["ttft_s"],
                       r["added_ttft_s"], r["total_s"], r["call"]] for r in tools]))
-        result["tools"] = tools
+        result["tools"], result["load_average"] = tools, load
     print(f"JSON: {write_json('api', result, args.json)}")
 
 

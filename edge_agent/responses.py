@@ -176,7 +176,7 @@ async def create_response(request: web.Request) -> web.StreamResponse:
     if not isinstance(stream, bool) or not isinstance(body.get("store", True), bool):
         raise ApiError(400, "stream and store must be booleans", code="invalid_request", param="stream")
     key, sid, throwaway = await _session(request, body, messages)
-    turn = TurnRequest(key, sid, messages, system, tools, reply_tokens(body, config, "max_output_tokens"), True)
+    turn = TurnRequest(key, sid, messages, system, tools, reply_tokens(body, config, "max_output_tokens"))
     rid = response_id(sid) if not throwaway else f"resp_{uuid.uuid4().hex[:24]}"
     try:
         if stream:

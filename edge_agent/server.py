@@ -145,7 +145,7 @@ IGNORED_FIELDS = ("refusal", "annotations", "audio", "function_call")  # what cl
 
 def _message(m: object, where: str, limit: int) -> Message:
     if isinstance(m, dict):
-        m = {k: v for k, v in m.items() if v is not None and k not in IGNORED_FIELDS}
+        m = {k: v for k, v in m.items() if v is not None and v != [] and k not in IGNORED_FIELDS}
         if m.get("role") == "developer":  # OpenAI's newer name for the system role
             m["role"] = "system"
         if isinstance(m.get("content"), list):  # OpenAI content parts: text only
@@ -207,7 +207,6 @@ class TurnRequest:
     system: str | None
     tools: ToolSpec | None
     max_tokens: int
-    named: bool                 # the client named the session
 
 
 async def chat_completions(request: web.Request) -> web.StreamResponse:
@@ -222,7 +221,7 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     max_tokens = reply_tokens(body, config)
     given = request.headers.get("X-Session-Id") or body.get("session_id")
     key, sid = session_key(request, given) if given is not None else await conversation_session(request, messages)
-    turn = TurnRequest(key, sid, messages, system, tools, max_tokens, given is not None)
+    turn = TurnRequest(key, sid, messages, system, tools, max_tokens)
     if stream:
         return await _stream(request, turn, body)
     result = await run_turn(request, turn, False, None)
