@@ -45,6 +45,7 @@ async def test_langchain_bind_tools_round_trip(daemon):
     [held] = await sessions(daemon)         # one session, each message once
     assert [m["role"] for m in held["messages"]] == ["user", "assistant", "tool", "assistant"]
     assert held["messages"][2]["content"] == result
+    await llm.root_async_client.close()
 
 
 @pytest.mark.parametrize("api_kind", ["chat_completions", "responses"])
