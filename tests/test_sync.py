@@ -116,3 +116,24 @@ def test_suffix_prefix_is_the_longest_overlap(text, pattern):
     want = max((n for n in range(min(len(text), len(pattern)) + 1) if text[len(text) - n:] == pattern[:n]),
                default=0)
     assert _suffix_prefix(text, pattern) == want
+
+
+@pytest.mark.parametrize("at_rest", ["encrypt", "mask"])
+async def test_a_session_back_from_the_store_recognises_what_it_holds(tmp_path, at_rest):
+    from edge_agent.agent import Agent
+    from edge_agent.backends import Router
+    from edge_agent.backends.cloud import CloudBackend
+    from edge_agent.store.sqlite import SQLiteStore
+
+    store = await SQLiteStore(tmp_path, at_rest=at_rest).open()
+    convo = [Message("user", "my phone is 13812345678"), Message("assistant", "noted")]
+    try:
+        first = Agent(Router(cloud=CloudBackend("http://127.0.0.1:9/v1")), strategy="sliding", store=store)
+        for msg in convo:
+            await first.add("t/s", msg)
+        again = Agent(Router(cloud=CloudBackend("http://127.0.0.1:9/v1")), strategy="sliding", store=store)
+        assert await again.holds_start_of("t/s", [*convo, Message("user", "next")])   # as the client resends it
+        assert not await again.holds_start_of("t/s", [convo[0], Message("assistant", "edited")])
+        assert again.sync_log("t/s").match([digest(m, again.sync_log("t/s").mask) for m in convo]).start == 2
+    finally:
+        await store.aclose()
