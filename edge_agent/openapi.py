@@ -14,23 +14,62 @@ from edge_agent import __version__
 ERROR = {"type": "object", "required": ["error"], "properties": {"error": {
     "type": "object", "required": ["message", "type", "code"],
     "properties": {"message": {"type": "string"}, "type": {"type": "string"},
-                   "code": {"type": ["string", "null"]}}}}}
+                   "code": {"type": ["string", "null"]},
+                   "param": {"type": ["string", "null"], "description": "the request field at fault"}}}}}
+
+FUNCTION = {"type": "object", "required": ["name"], "properties": {
+    "name": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}, "description": {"type": "string"},
+    "parameters": {"type": "object", "description": "a JSON schema of type object"}, "strict": {"type": "boolean"}}}
+TOOL_CALL = {"type": "object", "required": ["id", "type", "function"], "properties": {
+    "id": {"type": "string"}, "type": {"const": "function"},
+    "function": {"type": "object", "properties": {"name": {"type": "string"},
+                                                  "arguments": {"type": "string", "description": "JSON text"}}}}}
+TOOL_CHOICE = {"oneOf": [{"enum": ["auto", "none", "required"]}, {"type": "object", "required": ["type"], "properties": {
+    "type": {"const": "function"}, "function": {"type": "object", "properties": {"name": {"type": "string"}}},
+    "name": {"type": "string", "description": "the Responses API's flat form"}}}]}
 
 MESSAGE = {"type": "object", "required": ["role"], "properties": {
     "role": {"enum": ["system", "user", "assistant", "tool"]},
     "content": {"oneOf": [{"type": "string"}, {"type": "array", "items": {
         "type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}}}]},
     "name": {"type": "string"}, "tool_call_id": {"type": "string"},
-    "tool_calls": {"type": "array", "items": {"type": "object"}}}}
+    "tool_calls": {"type": "array", "items": TOOL_CALL}}}
 
 CHAT_REQUEST = {"type": "object", "required": ["messages"], "properties": {
     "messages": {"type": "array", "minItems": 1, "items": MESSAGE,
-                 "description": "only the new message(s); the last one is the user's"},
+                 "description": "the whole conversation or only the new messages: what the session holds is "
+                                "recognised and stored once; leading system messages set the session's system "
+                                "prompt; the conversation ends with the user's message or tool results"},
+    "tools": {"type": "array", "items": {"type": "object", "required": ["type", "function"], "properties": {
+        "type": {"const": "function"}, "function": FUNCTION}}},
+    "tool_choice": TOOL_CHOICE, "parallel_tool_calls": {"type": "boolean"},
     "model": {"type": "string"}, "stream": {"type": "boolean"},
     "stream_options": {"type": "object", "properties": {"include_usage": {"type": "boolean"}}},
     "max_tokens": {"type": "integer", "minimum": 1, "description": "capped at the daemon's max_reply_tokens"},
     "max_completion_tokens": {"type": "integer", "minimum": 1},
     "session_id": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,128}$"}}}
+
+RESPONSE_ITEM = {"oneOf": [
+    {"type": "object", "required": ["role", "content"], "properties": {
+        "type": {"const": "message"}, "role": {"enum": ["user", "assistant", "system", "developer"]},
+        "content": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object", "properties": {
+            "type": {"enum": ["input_text", "output_text"]}, "text": {"type": "string"}}}}]}}},
+    {"type": "object", "required": ["type", "call_id", "name", "arguments"], "properties": {
+        "type": {"const": "function_call"}, "call_id": {"type": "string"}, "name": {"type": "string"},
+        "arguments": {"type": "string"}}},
+    {"type": "object", "required": ["type", "call_id", "output"], "properties": {
+        "type": {"const": "function_call_output"}, "call_id": {"type": "string"}, "output": {"type": "string"}}}]}
+
+RESPONSE_REQUEST = {"type": "object", "required": ["input"], "properties": {
+    "input": {"oneOf": [{"type": "string"}, {"type": "array", "minItems": 1, "items": RESPONSE_ITEM}]},
+    "instructions": {"type": "string", "description": "the session's system prompt"},
+    "previous_response_id": {"type": "string", "description": "continues that response's session"},
+    "store": {"type": "boolean", "description": "false: the response is not kept and, without a session, "
+                                                "its turn runs in a session deleted after it"},
+    "tools": {"type": "array", "items": {"allOf": [{"type": "object", "properties": {"type": {"const": "function"}}},
+                                                   FUNCTION]}},
+    "tool_choice": TOOL_CHOICE, "parallel_tool_calls": {"type": "boolean"}, "model": {"type": "string"},
+    "stream": {"type": "boolean"}, "max_output_tokens": {"type": "integer", "minimum": 1}}}
 
 SESSION_ID = {"name": "id", "in": "path", "required": True,
               "schema": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,128}$"}}
@@ -73,7 +112,18 @@ def document() -> dict[str, Any]:
                 "summary": "one turn (OpenAI-compatible); stream: true answers with server-sent events",
                 "security": auth, "parameters": [SESSION_HEADER],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": CHAT_REQUEST}}},
-                "responses": _responses(_json("a chat.completion, or an event stream"), 400, 401, 413, 429, 503)}},
+                "responses": _responses(_json("a chat.completion (its X-Session-Id header and edge_agent.session_id "
+                                              "name the session), or an event stream"),
+                                        400, 401, 409, 413, 429, 503)}},
+            "/v1/responses": {"post": {
+                "summary": "one turn (OpenAI Responses API) on the same sessions; stream: true gives its events",
+                "security": auth, "parameters": [SESSION_HEADER],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": RESPONSE_REQUEST}}},
+                "responses": _responses(_json("a response, or an event stream"), 400, 401, 409, 413, 429, 503)}},
+            "/v1/responses/{id}": {"get": {
+                "summary": "a stored response (the newest 1,024, kept in RAM)", "security": auth,
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "responses": _responses(_json("the response"), 401, 404)}},
             "/v1/models": {"get": {"summary": "the backends' models", "security": auth,
                                    "responses": _responses(_json("a list"), 401)}},
             "/v1/sessions": {"get": {"summary": "this token's sessions", "security": auth,

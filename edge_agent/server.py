@@ -1,7 +1,8 @@
 """The HTTP API (aiohttp), bound to 127.0.0.1:8848 by default.
 
-    POST   /v1/chat/completions      OpenAI-compatible; the daemon keeps the memory, the client
-                                     sends only its new message(s); stream: true gives SSE
+    POST   /v1/chat/completions      OpenAI-compatible with tool calls; the whole conversation or
+                                     only the new messages (edge_agent/sync.py); stream: true: SSE
+    POST   /v1/responses, GET /v1/responses/{id}   the Responses API (edge_agent/responses.py)
     GET    /v1/models
     GET    /v1/sessions              this token's sessions
     GET    /v1/sessions/{id}         {"id", "messages", "summary", "facts", "stats"}
@@ -11,8 +12,10 @@
     GET    /healthz, GET /metrics    (no token needed)
     GET    /openapi.json             this API as an OpenAPI 3.1 document (edge_agent/openapi.py)
 
-The session comes from the ``X-Session-Id`` header or a ``session_id`` body field (default
-"default"): 1-128 characters of ``A-Z a-z 0-9 . _ -``. With ``auth_tokens`` configured, every
+The session comes from the ``X-Session-Id`` header or a ``session_id`` body field: 1-128
+characters of ``A-Z a-z 0-9 . _ -``. Without one, the conversation's own session (found by
+content, or new; ``conversation_session``) is used and named in the response's
+``X-Session-Id`` header and ``edge_agent.session_id``. With ``auth_tokens`` configured, every
 /v1 route needs ``Authorization: Bearer <token>``; sessions are namespaced by token, and
 another token's session is a 404. Tokens are compared in constant time and never logged.
 Every error is an OpenAI-style ``{"error": {"message", "type", "code"}}`` object.
@@ -28,17 +31,20 @@ import logging
 import re
 import time
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
 
 from edge_agent.agent import Agent, SessionBusy, TurnResult
 from edge_agent.config import Config
-from edge_agent.errors import AllBackendsFailed, InvalidMessageError
+from edge_agent.errors import AllBackendsFailed, BudgetError, InvalidMessageError
 from edge_agent.messages import Message
 from edge_agent.metrics import Metrics
 from edge_agent.openapi import document
 from edge_agent.store.sqlite import StoreError
+from edge_agent.sync import Diverged, ToolResultError
+from edge_agent.toolcalls import ToolSpec, ToolSpecError, normalize_calls, parse_spec
 
 log = logging.getLogger("edge_agent.server")
 SESSION_ID = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
@@ -51,13 +57,14 @@ OPENAPI = document()
 
 class ApiError(Exception):
     def __init__(self, status: int, message: str, kind: str = "invalid_request_error", code: str | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, param: str | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.kind, self.code, self.headers = status, message, kind, code, headers or {}
+        self.param = param
 
 
 def error_response(err: ApiError) -> web.Response:
-    body = {"error": {"message": err.message, "type": err.kind, "code": err.code}}
+    body = {"error": {"message": err.message, "type": err.kind, "code": err.code, "param": err.param}}
     return web.json_response(body, status=err.status, headers=err.headers)
 
 
@@ -95,10 +102,29 @@ def tenant_of(request: web.Request) -> str:
 
 
 def session_key(request: web.Request, session_id: str | None) -> tuple[str, str]:
-    sid = session_id or "default"
+    sid = session_id
     if not isinstance(sid, str) or not SESSION_ID.match(sid):
         raise ApiError(400, "session id must be 1-128 characters of A-Z a-z 0-9 . _ -", code="invalid_session_id")
     return f"{tenant_of(request)}/{sid}", sid
+
+
+async def conversation_session(request: web.Request, messages: list[Message]) -> tuple[str, str]:
+    """The session of a request that names none: a conversation the daemon already holds
+    (the request starts with all of it; found among the sessions whose first message is the
+    request's), else a new session of its own. Never one another conversation uses."""
+    tenant, agent = tenant_of(request), request.app[AGENT]
+    first = messages[0]
+    fp = hashlib.sha256(f"{tenant}\0{first.role}\0{first.content}".encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    prefix = f"{tenant}/c-{fp}-"
+    if any(m.role in ("assistant", "tool") for m in messages):  # a resent conversation: find its session
+        stored = await agent.store.sessions(prefix) if agent.store else []
+        candidates = [k for k in agent.sessions if k.startswith(prefix)]
+        candidates += [s["id"] for s in stored if s["id"] not in candidates]
+        for key in candidates:
+            if await agent.holds_start_of(key, messages):
+                return key, key.split("/", 1)[1]
+    sid = f"c-{fp}-{uuid.uuid4().hex[:12]}"
+    return f"{tenant}/{sid}", sid
 
 
 async def read_json(request: web.Request) -> dict[str, Any]:
@@ -114,61 +140,111 @@ async def read_json(request: web.Request) -> dict[str, Any]:
     return body
 
 
-def parse_messages(body: dict[str, Any], limit: int) -> list[Message]:
+IGNORED_FIELDS = ("refusal", "annotations", "audio", "function_call")  # what clients echo from a response
+
+
+def _message(m: object, where: str, limit: int) -> Message:
+    if isinstance(m, dict):
+        m = {k: v for k, v in m.items() if v is not None and v != [] and k not in IGNORED_FIELDS}
+        if m.get("role") == "developer":  # OpenAI's newer name for the system role
+            m["role"] = "system"
+        if isinstance(m.get("content"), list):  # OpenAI content parts: text only
+            m["content"] = "".join(p.get("text", "") for p in m["content"] if isinstance(p, dict))
+        if "tool_calls" in m:
+            try:
+                m["tool_calls"] = normalize_calls(m["tool_calls"], f"{where}.tool_calls")
+            except ToolSpecError as exc:
+                raise ApiError(400, str(exc), code="invalid_message", param=exc.field) from None
+    try:
+        msg = Message.from_dict(m)
+    except InvalidMessageError as exc:
+        raise ApiError(400, f"{where}: {exc}", code="invalid_message", param=f"{where}.{exc.field}") from None
+    if len(msg.content) > limit:
+        raise ApiError(413, f"{where} has {len(msg.content)} characters; the limit is {limit}",
+                       code="message_too_large", param=where)
+    return msg
+
+
+def parse_messages(body: dict[str, Any], limit: int) -> tuple[str | None, list[Message]]:
+    """(the leading system messages' text or None, the conversation after them)."""
     raw = body.get("messages")
     if not isinstance(raw, list) or not raw:
-        raise ApiError(400, "messages must be a non-empty list", code="invalid_messages")
-    out = []
-    for i, m in enumerate(raw):
-        if isinstance(m, dict) and isinstance(m.get("content"), list):  # OpenAI content parts: text only
-            m = {**m, "content": "".join(p.get("text", "") for p in m["content"] if isinstance(p, dict))}
-        try:
-            msg = Message.from_dict(m)
-        except InvalidMessageError as exc:
-            raise ApiError(400, f"messages[{i}]: {exc}", code="invalid_message") from None
-        if len(msg.content) > limit:
-            raise ApiError(413, f"messages[{i}] has {len(msg.content)} characters; the limit is {limit}",
-                           code="message_too_large")
-        out.append(msg)
-    if out[-1].role != "user":
-        raise ApiError(400, "the last message must be the user's", code="invalid_messages")
-    return out
+        raise ApiError(400, "messages must be a non-empty list", code="invalid_messages", param="messages")
+    msgs = [_message(m, f"messages[{i}]", limit) for i, m in enumerate(raw)]
+    lead = 0
+    while lead < len(msgs) and msgs[lead].role == "system":
+        lead += 1
+    if lead == len(msgs):
+        raise ApiError(400, "messages holds only system messages: add the user's", code="invalid_messages",
+                       param="messages")
+    system = "\n\n".join(m.content for m in msgs[:lead]) if lead else None
+    return system, msgs[lead:]
 
 
-def reply_tokens(body: dict[str, Any], config: Config) -> int:
-    value = body.get("max_completion_tokens", body.get("max_tokens"))
+def parse_tools(body: dict[str, Any]) -> ToolSpec | None:
+    try:
+        return parse_spec(body.get("tools"), body.get("tool_choice"), body.get("parallel_tool_calls"))
+    except ToolSpecError as exc:
+        raise ApiError(400, str(exc), code="invalid_tools", param=exc.field) from None
+
+
+def reply_tokens(body: dict[str, Any], config: Config, key: str = "max_tokens") -> int:
+    value = body.get("max_completion_tokens", body.get(key))
     if value is None:
         return config.max_reply_tokens
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ApiError(400, "max_tokens must be a positive integer", code="invalid_max_tokens")
+        raise ApiError(400, f"{key} must be a positive integer", code="invalid_max_tokens", param=key)
     return min(value, config.max_reply_tokens)
 
 
+@dataclass(slots=True)
+class TurnRequest:
+    """One turn as the HTTP layer asks the agent for it (Chat Completions or Responses)."""
+
+    key: str
+    session_id: str
+    messages: list[Message]
+    system: str | None
+    tools: ToolSpec | None
+    max_tokens: int
+
+
 async def chat_completions(request: web.Request) -> web.StreamResponse:
-    config, agent = request.app[CONFIG], request.app[AGENT]
+    config = request.app[CONFIG]
+    tenant_of(request)  # 401 before anything else
     body = await read_json(request)
-    key, _ = session_key(request, request.headers.get("X-Session-Id") or body.get("session_id"))
-    messages = parse_messages(body, config.max_message_chars)
+    system, messages = parse_messages(body, config.max_message_chars)
+    tools = parse_tools(body)
     stream = body.get("stream", False)
     if not isinstance(stream, bool):
-        raise ApiError(400, "stream must be a boolean", code="invalid_stream")
+        raise ApiError(400, "stream must be a boolean", code="invalid_stream", param="stream")
     max_tokens = reply_tokens(body, config)
-    prior, text = messages[:-1], messages[-1].content
+    given = request.headers.get("X-Session-Id") or body.get("session_id")
+    key, sid = session_key(request, given) if given is not None else await conversation_session(request, messages)
+    turn = TurnRequest(key, sid, messages, system, tools, max_tokens)
     if stream:
-        return await _stream(request, agent, key, text, max_tokens, body, prior)
-    result = await _turn(request, agent, key, text, max_tokens, False, None, prior)
-    return web.json_response(_completion(result, body))
+        return await _stream(request, turn, body)
+    result = await run_turn(request, turn, False, None)
+    return web.json_response(_completion(result, body, sid), headers={"X-Session-Id": sid})
 
 
-async def _turn(request: web.Request, agent: Agent, key: str, text: str, max_tokens: int, stream: bool,
-                on_delta, prior: list[Message]) -> TurnResult:
-    metrics = request.app[METRICS]
+async def run_turn(request: web.Request, turn: TurnRequest, stream: bool, on_delta) -> TurnResult:
+    """The agent's turn, its typed errors mapped to HTTP ones (nothing stored on a 4xx)."""
+    metrics, agent = request.app[METRICS], request.app[AGENT]
     try:
-        result = await agent.turn(key, text, stream=stream, on_delta=on_delta, max_reply_tokens=max_tokens,
-                                  prior=prior)
+        result = await agent.respond(turn.key, turn.messages, system=turn.system, tools=turn.tools, stream=stream,
+                                     on_delta=on_delta, max_reply_tokens=turn.max_tokens)
     except SessionBusy as exc:
         raise ApiError(429, str(exc), "rate_limit_error", "session_busy",
                        {"Retry-After": str(int(exc.retry_after_s) or 1)}) from None
+    except Diverged as exc:
+        raise ApiError(409, f"session {turn.session_id!r}: {exc}", code="conversation_diverged",
+                       param=f"messages[{exc.index}]") from None
+    except ToolResultError as exc:
+        raise ApiError(400, str(exc), code=exc.code, param=exc.field) from None
+    except BudgetError as exc:
+        raise ApiError(400, f"the system prompt does not fit: {exc}", code="system_too_long",
+                       param="messages[0]") from None
     except AllBackendsFailed as exc:
         metrics.failed_turns.inc()
         raise ApiError(503, f"no backend could answer: {exc}", "backend_unavailable", "backends_failed") from None
@@ -185,37 +261,48 @@ def _usage(result: TurnResult) -> dict[str, Any]:
             "prompt_tokens_details": {"cached_tokens": u.cached_tokens}}
 
 
-def _extra(result: TurnResult) -> dict[str, Any]:
-    return {"backend": result.backend, "fallback_reason": result.fallback_reason, "memory_mode": result.mode,
-            "context_tokens": result.context_tokens, "sections": result.sections,
+def extra(result: TurnResult, session_id: str) -> dict[str, Any]:
+    return {"session_id": session_id, "backend": result.backend, "fallback_reason": result.fallback_reason,
+            "memory_mode": result.mode, "context_tokens": result.context_tokens, "sections": result.sections,
             "cached_tokens": result.usage.cached_tokens, "prefix_tokens": result.prefix_tokens,
-            "timings": result.timings}
+            "stored_messages": result.stored, "timings": result.timings}
 
 
-def _completion(result: TurnResult, body: dict[str, Any]) -> dict[str, Any]:
+def _completion(result: TurnResult, body: dict[str, Any], sid: str) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "content": result.reply}
+    if result.tool_calls:
+        message |= {"content": result.reply or None, "tool_calls": result.tool_calls}
     return {"id": f"chatcmpl-{uuid.uuid4().hex[:24]}", "object": "chat.completion", "created": int(time.time()),
             "model": str(body.get("model") or result.backend),
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": result.reply},
-                         "finish_reason": "stop"}],
-            "usage": _usage(result), "edge_agent": _extra(result)}
+            "choices": [{"index": 0, "message": message, "finish_reason": result.finish_reason}],
+            "usage": _usage(result), "edge_agent": extra(result, sid)}
 
 
-async def _stream(request: web.Request, agent: Agent, key: str, text: str, max_tokens: int,
-                  body: dict[str, Any], prior: list[Message]) -> web.StreamResponse:
+def call_fragments(calls: list[dict[str, Any]], size: int = 16):
+    """OpenAI-style tool-call deltas: id, type and name first, then the arguments in fragments."""
+    for i, call in enumerate(calls):
+        fn = call["function"]
+        yield {"index": i, "id": call["id"], "type": "function", "function": {"name": fn["name"], "arguments": ""}}
+        args = fn["arguments"]
+        for at in range(0, len(args), size):
+            yield {"index": i, "function": {"arguments": args[at:at + size]}}
+
+
+async def _stream(request: web.Request, turn: TurnRequest, body: dict[str, Any]) -> web.StreamResponse:
     cid, created, model = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time()), str(body.get("model") or "edge-agent")
     queue: asyncio.Queue[str | None] = asyncio.Queue()
-    turn = asyncio.create_task(_turn(request, agent, key, text, max_tokens, True, queue.put_nowait, prior),
-                               name=f"edge-agent-turn-{cid}")
-    turn.add_done_callback(lambda _: queue.put_nowait(None))
+    task = asyncio.create_task(run_turn(request, turn, True, queue.put_nowait), name=f"edge-agent-turn-{cid}")
+    task.add_done_callback(lambda _: queue.put_nowait(None))
     first = await queue.get()
-    if first is None and turn.exception() is not None:
-        raise turn.exception()  # nothing sent yet: a normal JSON error
-    resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
+    if first is None and task.exception() is not None:
+        raise task.exception()  # nothing sent yet: a normal JSON error
+    resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+                                       "X-Session-Id": turn.session_id})
     await resp.prepare(request)
 
-    def chunk(delta: dict, finish: str | None = None, **extra: Any) -> bytes:
+    def chunk(delta: dict, finish: str | None = None, **more: Any) -> bytes:
         return _event({"id": cid, "object": "chat.completion.chunk", "created": created, "model": model,
-                       "choices": [{"index": 0, "delta": delta, "finish_reason": finish}], **extra})
+                       "choices": [{"index": 0, "delta": delta, "finish_reason": finish}], **more})
 
     await resp.write(chunk({"role": "assistant", "content": ""}))
     item = first
@@ -223,11 +310,13 @@ async def _stream(request: web.Request, agent: Agent, key: str, text: str, max_t
         await resp.write(chunk({"content": item}))
         item = await queue.get()
     try:
-        result = turn.result()
+        result = task.result()
     except ApiError as err:  # headers are out: the error travels as an event
         await resp.write(_event({"error": {"message": err.message, "type": err.kind, "code": err.code}}))
         return resp
-    await resp.write(chunk({}, "stop", edge_agent=_extra(result)))
+    for fragment in call_fragments(result.tool_calls or []):
+        await resp.write(chunk({"tool_calls": [fragment]}))
+    await resp.write(chunk({}, result.finish_reason, edge_agent=extra(result, turn.session_id)))
     if (body.get("stream_options") or {}).get("include_usage"):
         await resp.write(_event({"id": cid, "object": "chat.completion.chunk", "created": created, "model": model,
                                  "choices": [], "usage": _usage(result)}))
@@ -268,7 +357,8 @@ async def show_session(request: web.Request) -> web.Response:
     key, sid, mem = await _existing(request)
     agent = request.app[AGENT]
     log_ = (await agent.store.load(key))[1] if agent.store else list(enumerate(mem.history()))
-    return web.json_response({"id": sid, "messages": [dict(m.to_dict(), seq=seq, ts=m.ts) for seq, m in log_],
+    return web.json_response({"id": sid, "system": mem.system.content if mem.system is not None else None,
+                              "messages": [dict(m.to_dict(), seq=seq, ts=m.ts) for seq, m in log_],
                               "summary": list(getattr(mem, "summary", [])),
                               "facts": mem.facts.export() if mem.facts is not None else [],
                               "stats": mem.stats.as_dict(), "mode": mem.mode})
@@ -319,4 +409,7 @@ def make_app(config: Config, agent: Agent, status_fn, metrics_: Metrics) -> web.
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
     app.router.add_get("/openapi.json", openapi)
+    from edge_agent import responses  # it builds on this module's helpers
+
+    responses.add_routes(app)
     return app

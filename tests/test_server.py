@@ -175,10 +175,13 @@ def test_non_loopback_without_token_is_refused_at_start(tmp_path):
     assert out.returncode == 3 and "auth_tokens" in out.stderr
 
 
-async def test_prior_messages_are_stored_with_the_turn_not_before(daemon):
+async def test_a_system_message_sets_the_system_prompt_not_the_history(daemon):
     body = {"messages": [{"role": "system", "content": "extra instruction"},
                          {"role": "user", "content": "first question"}], "max_tokens": 12}
     status, _, _ = await call(daemon, "POST", "/v1/chat/completions", json=body, headers={"X-Session-Id": "prior"})
     assert status == 200
     _, session, _ = await call(daemon, "GET", "/v1/sessions/prior")
-    assert [m["content"] for m in session["messages"]][:2] == ["extra instruction", "first question"]
+    assert session["system"] == "extra instruction"
+    assert [m["role"] for m in session["messages"]] == ["user", "assistant"]
+    _, ctx, _ = await call(daemon, "GET", "/v1/sessions/prior/context")
+    assert ctx["messages"][0] == {"role": "system", "content": "extra instruction"}

@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from edge_agent.toolcalls import ToolSpec
+
 OnDelta = Callable[[str], None]
 
 
@@ -46,6 +48,7 @@ class Completion:
     usage: Usage = field(default_factory=Usage)
     first_token_s: float | None = None
     total_s: float = 0.0
+    tool_calls: list[dict[str, Any]] | None = None   # OpenAI form: {"id", "type", "function": {...}}
 
 
 @runtime_checkable
@@ -54,8 +57,9 @@ class Backend(Protocol):
 
     async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
                        temperature: float = 0.2, stream: bool = False,
-                       on_delta: OnDelta | None = None) -> Completion:
-        """One chat completion; with ``stream`` the text arrives through ``on_delta``."""
+                       on_delta: OnDelta | None = None, tools: ToolSpec | None = None) -> Completion:
+        """One chat completion; with ``stream`` the text arrives through ``on_delta``. With
+        ``tools`` the answer may be tool calls (``Completion.tool_calls``) instead of text."""
         ...
 
     async def aclose(self) -> None:

@@ -25,6 +25,7 @@ from edge_agent.backends.base import Completion, OnDelta, Timeouts, Usage
 from edge_agent.backends.breaker import CircuitBreaker
 from edge_agent.errors import (BackendError, BackendProtocolError, BackendTimeout, BackendUnavailable,
                                ContextOverflowError)
+from edge_agent.toolcalls import ToolSpec, ToolSpecError, normalize_calls
 
 RETRY_STATUS = {429, 500, 502, 503, 504}
 
@@ -72,13 +73,17 @@ class CloudBackend:
 
     async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
                        temperature: float = 0.2, stream: bool = False,
-                       on_delta: OnDelta | None = None) -> Completion:
+                       on_delta: OnDelta | None = None, tools: ToolSpec | None = None) -> Completion:
         if not self.breaker.allow():
             raise BackendUnavailable(self.name, f"circuit breaker open after {self.breaker.failures} failures")
         body = {"model": self.model, "messages": list(messages), "max_tokens": max_tokens,
                 "temperature": temperature, "stream": stream}
         if stream:
             body["stream_options"] = {"include_usage": True}
+        if tools is not None:  # passed through as the client gave them (normalized)
+            body |= {"tools": list(tools.tools), "tool_choice": tools.openai_choice()}
+            if not tools.parallel:
+                body["parallel_tool_calls"] = False
         try:
             result = await self._with_retries(body, on_delta)
         except ContextOverflowError:
@@ -158,33 +163,50 @@ class CloudBackend:
     def _parse(self, data: dict, start: float) -> Completion:
         try:
             choice = data["choices"][0]
-            text = choice["message"]["content"] or ""
-        except (KeyError, IndexError, TypeError) as exc:
-            raise BackendProtocolError(self.name, f"no choices[0].message.content in the response: {exc}") from exc
+            message = choice["message"]
+            text = message.get("content") or ""
+        except (KeyError, IndexError, TypeError, AttributeError) as exc:
+            raise BackendProtocolError(self.name, f"no choices[0].message in the response: {exc}") from exc
         if not isinstance(text, str):
             raise BackendProtocolError(self.name, "choices[0].message.content is not a string")
+        calls = self._calls(message.get("tool_calls"), "choices[0].message.tool_calls")
         elapsed = time.perf_counter() - start
         return Completion(text=text, backend=self.name, model=str(data.get("model", self.model)),
                           finish_reason=choice.get("finish_reason"), usage=Usage.from_openai(data.get("usage")),
-                          first_token_s=elapsed, total_s=elapsed)
+                          first_token_s=elapsed, total_s=elapsed, tool_calls=calls)
+
+    def _calls(self, raw: object, where: str) -> list[dict[str, Any]] | None:
+        if not raw:
+            return None
+        try:
+            return normalize_calls(raw, where, new_ids=True)
+        except ToolSpecError as exc:
+            raise BackendProtocolError(self.name, str(exc)) from exc
 
     async def _read_stream(self, resp: aiohttp.ClientResponse, on_delta: OnDelta | None, delivered: list[str],
                            start: float, first: asyncio.Timeout) -> Completion:
         if resp.content_type != "text/event-stream":
             raise BackendProtocolError(self.name, f"expected text/event-stream, got {resp.content_type!r}")
         usage, finish, model, first_s = Usage(), None, self.model, None
+        calls: dict[int, dict[str, Any]] = {}
         async for raw in resp.content:
             event = self._event(raw)
             if event is None:
                 continue
             if event == "[DONE]":
+                tool_calls = self._calls([calls[i] for i in sorted(calls)], "the streamed tool calls")
                 return Completion("".join(delivered), self.name, model, finish, usage, first_s,
-                                  time.perf_counter() - start)
+                                  time.perf_counter() - start, tool_calls)
             usage = Usage.from_openai(event.get("usage")) if event.get("usage") else usage
             model = str(event.get("model", model))
             for choice in event.get("choices") or []:
                 delta = (choice.get("delta") or {}).get("content")
                 finish = choice.get("finish_reason") or finish
+                if (choice.get("delta") or {}).get("tool_calls"):
+                    _merge_call_deltas(calls, choice["delta"]["tool_calls"])
+                    if first_s is None:
+                        first_s = time.perf_counter() - start
+                        first.reschedule(None)
                 if delta:
                     if first_s is None:
                         first_s = time.perf_counter() - start
@@ -210,6 +232,23 @@ class CloudBackend:
         if "error" in event:
             raise BackendUnavailable(self.name, f"error event: {str(event['error'])[:200]}")
         return event
+
+
+def _merge_call_deltas(calls: dict[int, dict[str, Any]], deltas: object) -> None:
+    """Fold streamed tool-call deltas (index, id, type, name, arguments in fragments) into ``calls``."""
+    for d in deltas if isinstance(deltas, list) else []:
+        if not isinstance(d, dict):
+            continue
+        index = d.get("index", len(calls))
+        call = calls.setdefault(index if isinstance(index, int) else len(calls),
+                                {"id": "", "type": "function", "function": {"name": "", "arguments": ""}})
+        if d.get("id"):
+            call["id"] = d["id"]
+        fn = d.get("function") if isinstance(d.get("function"), dict) else {}
+        if isinstance(fn.get("name"), str) and not call["function"]["name"]:
+            call["function"]["name"] = fn["name"]  # sent whole, once (some servers repeat it in every delta)
+        if isinstance(fn.get("arguments"), str):
+            call["function"]["arguments"] += fn["arguments"]
 
 
 def _retry_after(value: str | None) -> float | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import sys
 import threading
@@ -31,12 +32,64 @@ from typing import Any
 
 from edge_agent.backends.base import Completion, OnDelta, Timeouts, Usage
 from edge_agent.backends.models import resolve_model
-from edge_agent.errors import (BackendTimeout, BackendUnavailable, ContextOverflowError, InsufficientMemoryError,
-                               ModelError)
+from edge_agent.errors import (BackendProtocolError, BackendTimeout, BackendUnavailable, ContextOverflowError,
+                               InsufficientMemoryError, ModelError)
 from edge_agent.sysmem import available_bytes
+from edge_agent.toolcalls import ToolSpec, call_schema, parse_call, render
 
 MiB = 1 << 20
 _END = object()
+CALL_TOKENS = 160   # the least a required tool call may take, whatever the reply's limit
+
+
+class _Gate:
+    """Streamed text held back while it may still be a tool call (it starts with ``{``)."""
+
+    def __init__(self, on_delta: OnDelta | None, hold: bool, never: bool) -> None:
+        self.on_delta, self.open, self.never, self.held = on_delta, not hold, never, []
+
+    def feed(self, text: str) -> None:
+        if self.open:
+            if self.on_delta is not None:
+                self.on_delta(text)
+            return
+        self.held.append(text)
+        start = "".join(self.held).lstrip()
+        if start and not self.never and start[0] not in "{<`":
+            self.release()
+
+    def release(self) -> None:
+        """Send what was held (it was text after all) and stream the rest."""
+        held, self.held, self.open = self.held, [], True
+        if held and self.on_delta is not None:
+            self.on_delta("".join(held))
+
+
+def as_plain_chat(messages: Sequence[dict[str, Any]], tools: ToolSpec | None) -> list[dict[str, Any]]:
+    """Messages a chat template without tool support renders: calls as the JSON the model
+    writes, results as tool messages with their text, the offered tools in the system prompt."""
+    out = []
+    for m in messages:
+        if m.get("tool_calls"):
+            calls = "\n".join(json.dumps({"name": c["function"]["name"], "arguments": _loads(c["function"]["arguments"])},
+                                         ensure_ascii=False) for c in m["tool_calls"])
+            out.append({"role": "assistant", "content": (m.get("content") or "") + calls})
+        else:
+            out.append({"role": m["role"], "content": m.get("content") or ""})
+    if tools is not None:
+        text = render(tools)
+        if out and out[0]["role"] == "system":
+            out[0] = {"role": "system", "content": f"{out[0]['content']}\n\n{text}"}
+        else:
+            out.insert(0, {"role": "system", "content": text})
+    return out
+
+
+def _loads(arguments: str) -> Any:
+    try:
+        return json.loads(arguments)
+    except json.JSONDecodeError:
+        return arguments
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +186,7 @@ class LocalBackend:
         self._llm: Any = None
         self._lock = asyncio.Lock()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="edge-agent-llama")
+        self._grammars: dict[str, Any] = {}
 
     # -- memory ----------------------------------------------------------------------------
     def needed_bytes(self) -> int:
@@ -174,23 +228,60 @@ class LocalBackend:
     # -- completion --------------------------------------------------------------------------
     async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
                        temperature: float = 0.2, stream: bool = False,
-                       on_delta: OnDelta | None = None) -> Completion:
+                       on_delta: OnDelta | None = None, tools: ToolSpec | None = None) -> Completion:
+        offered = tools if tools is not None and tools.offered else None
+        messages = as_plain_chat(messages, offered)
         prompt = self.tokenizer.prompt_tokens(messages)
         if len(prompt) >= self.n_ctx:
             raise ContextOverflowError(self.name, len(prompt), self.n_ctx)
+        if offered is not None and offered.forced:
+            max_tokens = max(max_tokens, CALL_TOKENS)  # a call cut short would be no call at all
         max_tokens = min(max_tokens, self.n_ctx - len(prompt))
+        gate = _Gate(on_delta, hold=offered is not None, never=offered is not None and offered.forced)
         async with self._lock:
             await self.load()
-            return await self._generate(list(messages), prompt, max_tokens, temperature, on_delta)
+            grammar = self._grammar(offered) if offered is not None and offered.forced else None
+            done = await self._generate(messages, prompt, max_tokens, temperature, gate.feed, grammar)
+        if offered is None:
+            return done
+        call = parse_call(done.text, offered)
+        if call is not None:
+            done.text, done.tool_calls, done.finish_reason = "", [call], "tool_calls"
+        elif offered.forced:
+            raise BackendProtocolError(self.name, f"the model's tool call is not valid ({done.finish_reason}): "
+                                                  f"{done.text[:120]!r}")
+        else:
+            gate.release()
+        return done
+
+    def _grammar(self, spec: ToolSpec) -> Any:
+        """A llama.cpp grammar for one call among the offered tools (cached by schema)."""
+        from llama_cpp import LlamaGrammar
+
+        key = json.dumps(call_schema(spec), sort_keys=True)
+        grammar = self._grammars.get(key)
+        if grammar is None:
+            try:
+                with _quiet_stderr():
+                    grammar = LlamaGrammar.from_json_schema(key, verbose=False)
+            except Exception as exc:  # a schema the converter does not support: any JSON object arguments
+                generic = ToolSpec(tuple({"type": "function", "function": {**t["function"], "parameters": {
+                    "type": "object"}}} for t in spec.offered), spec.choice, spec.parallel)
+                if generic == spec:
+                    raise BackendUnavailable(self.name, f"no grammar for the tool schemas: {exc}") from exc
+                return self._grammar(generic)
+            self._grammars[key] = grammar
+        return grammar
 
     async def _generate(self, messages: list[dict], prompt: list[int], max_tokens: int, temperature: float,
-                        on_delta: OnDelta | None) -> Completion:
+                        on_delta: OnDelta | None, grammar: Any = None) -> Completion:
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue = asyncio.Queue(maxsize=32)
         stop = threading.Event()
         cached = self._cached_prefix(prompt)
         start = time.perf_counter()
-        job = loop.run_in_executor(self._pool, self._worker, loop, queue, stop, messages, max_tokens, temperature)
+        job = loop.run_in_executor(self._pool, self._worker, loop, queue, stop, messages, max_tokens, temperature,
+                                   grammar)
         parts: list[str] = []
         first_s, finish = None, None
         try:
@@ -235,14 +326,14 @@ class LocalBackend:
         return n
 
     def _worker(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, stop: threading.Event,
-                messages: list[dict], max_tokens: int, temperature: float) -> None:
+                messages: list[dict], max_tokens: int, temperature: float, grammar: Any) -> None:
         def put(item: object) -> None:
             if not stop.is_set():
                 asyncio.run_coroutine_threadsafe(queue.put(item), loop).result()
 
         try:
             chunks = self._llm.create_chat_completion(messages=messages, max_tokens=max_tokens,
-                                                      temperature=temperature, stream=True)
+                                                      temperature=temperature, stream=True, grammar=grammar)
             for chunk in chunks:
                 if stop.is_set():
                     break  # cancelled or timed out: stop between tokens

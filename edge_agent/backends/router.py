@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from edge_agent.backends.base import Backend, Completion, OnDelta
 from edge_agent.errors import AllBackendsFailed, BackendError, ConfigError
+from edge_agent.toolcalls import ToolSpec
 
 Policy = Literal["cloud_first", "local_only", "cloud_only"]
 POLICIES = ("cloud_first", "local_only", "cloud_only")
@@ -44,7 +45,8 @@ class Router:
         self.fallbacks = 0
 
     async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
-                       temperature: float = 0.2, stream: bool = False, on_delta: OnDelta | None = None) -> Routed:
+                       temperature: float = 0.2, stream: bool = False, on_delta: OnDelta | None = None,
+                       tools: ToolSpec | None = None) -> Routed:
         errors: dict[str, BackendError] = {}
         partial: list[str] = []
         for backend in self.backends:
@@ -57,7 +59,7 @@ class Router:
 
             try:
                 completion = await backend.complete(messages, max_tokens=max_tokens, temperature=temperature,
-                                                    stream=stream, on_delta=deliver)
+                                                    stream=stream, on_delta=deliver, tools=tools)
             except BackendError as exc:
                 errors[backend.name] = exc
                 partial.extend(sent)
