@@ -132,7 +132,7 @@ class Agent:
                 mem.restore(*loaded)
                 own = loaded[0].get("system")  # a client's system prompt outranks the daemon's
                 if own is not None and (mem.system is None or mem.system.content != own):
-                    mem._set_system(Message("system", own))
+                    mem.set_system(own)
                 self._follow_mode(mem)
                 self.sessions[session_id] = mem
                 log = self._sync[session_id] = SyncLog(mask=self._mask)
@@ -234,7 +234,7 @@ class Agent:
                 raise
             new_system = system is not None and (mem.system is None or mem.system.content != system)
             if new_system:
-                mem._set_system(Message("system", system))  # the same step as the constructor's system=
+                mem.set_system(system)  # the same step as the constructor's system=
             if tail or new_system:
                 await self._store_all(session_id, mem, tail)
             result = await self._answer(session_id, mem, log.last_user, tools, stream, on_delta,

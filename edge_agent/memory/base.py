@@ -224,6 +224,10 @@ class BaseMemory:
     def system(self) -> Message | None:
         return self._system
 
+    def set_system(self, system: str | Message) -> None:
+        """Pin a new system prompt (a client that sends its own); over the budget is a BudgetError."""
+        self._set_system(system if isinstance(system, Message) else Message("system", system))
+
     def history(self) -> list[Message]:
         """Every message the ring holds now, oldest first, uncapped."""
         return [self._decode(r) for r in self.ring]
