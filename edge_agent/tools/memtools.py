@@ -29,9 +29,17 @@ def _table(tool: str, ctx: CallContext):
 
 
 def _find(items: list[dict], key: str) -> dict | None:
+    """The fact ``key`` names: by key, label, note key, or category when only one fact has it."""
     k = key.strip().lower()
-    return next((i for i in items if i["key"].lower() == k or i["label"].lower() == k
-                 or i["key"].lower() == f"note:{k}"), None)
+    exact = [i for i in items if i["key"].lower() in (k, f"note:{k}") or i["label"].lower() == k]
+    if exact:
+        return exact[0]
+    same = [i for i in items if i["category"].lower() == k]
+    return same[0] if len(same) == 1 else None
+
+
+def _label(item: dict) -> str:
+    return item["label"] if item["label"] and item["label"] != "self" else item["category"]
 
 
 def remember(ctx: CallContext, key: str, value: str) -> str:
@@ -48,10 +56,10 @@ def remember(ctx: CallContext, key: str, value: str) -> str:
                       "turn": turn, "order": order, "history": []})
         said = f"remembered {key}: {value}"
     elif item["value"] == value:
-        return f"already remembered: {item['label']}: {value}"
+        return f"already remembered: {_label(item)}: {value}"
     else:
         item["history"].append([item["value"], item["turn"]])
-        said = f"{item['label']} is now {value} (was {item['value']})"
+        said = f"{_label(item)} is now {value} (was {item['value']})"
         item["value"], item["turn"] = value, turn
     table.restore(items)
     return said
@@ -62,10 +70,10 @@ def forget(ctx: CallContext, key: str) -> str:
     items = table.export()
     item = _find(items, key)
     if item is None:
-        known = ", ".join(i["label"] for i in items) or "none"
+        known = ", ".join(_label(i) for i in items) or "none"
         raise ToolRefused("forget", f"no fact {key!r} (facts: {known})")
     table.restore([i for i in items if i is not item])
-    return f"forgot {item['label']} ({item['value']})"
+    return f"forgot {_label(item)} ({item['value']})"
 
 
 def search_history(ctx: CallContext, query: str, k: int = 5) -> str:
