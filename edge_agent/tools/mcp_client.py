@@ -163,6 +163,9 @@ class MCPServer:
         try:
             async with asyncio.timeout(self.timeout_s):
                 result = await client.call_tool(name, arguments)
+        except asyncio.CancelledError:
+            self._suspect = True  # abandoned mid-call: check the server before the next one
+            raise
         except TimeoutError as exc:
             self._suspect = True
             raise ToolTimeout(f"{self.source}/{name}", self.timeout_s) from exc
