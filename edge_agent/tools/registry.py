@@ -144,17 +144,18 @@ class TurnTools:
             raise ToolNotEnabled(name, sorted(self.tools))
         return tool
 
-    def schemas(self, query: str | None = None, limit: int | None = None) -> list[dict[str, Any]]:
-        """OpenAI function schemas, compact. With ``limit``, only that many: the client's tools
-        first, then the server tools whose name and description share the most terms with
-        ``query`` (a small model reads fewer schemas)."""
+    def schemas(self, query: str | None = None, limit: int | None = None, keep: str | None = None
+                ) -> list[dict[str, Any]]:
+        """OpenAI function schemas, compact. With ``limit``, only that many: ``keep`` (a forced
+        tool) and the client's tools first, then the server tools whose name and description
+        share the most terms with ``query`` (a small model reads fewer schemas)."""
         tools = list(self.tools.values())
         if limit is not None and len(tools) > limit:
             terms = set(analyze(query or ""))
 
             def score(t: Tool) -> tuple[int, int]:
                 words = set(analyze(t.name.replace("_", " ") + " " + t.description))
-                return (0 if t.name in self.client else 1, -len(terms & words))
+                return (0 if t.name == keep else 1 if t.name in self.client else 2, -len(terms & words))
 
             order = {id(t): i for i, t in enumerate(tools)}
             tools = sorted(tools, key=lambda t: (*score(t), order[id(t)]))[:limit]
