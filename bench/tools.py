@@ -11,7 +11,7 @@
 2. RSS: an idle MCP stdio server (written with the mcp SDK's MCPServer, one tool), measured
    after its tools were listed; and what this process grows by when it builds the registry
    (built-ins) and then connects to that server (the mcp SDK imported, its client task
-   running), each in a fresh child process.
+   running), in a fresh child process that has first imported what the daemon imports anyway.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ SERVER = textwrap.dedent('''
 
 CHILD = textwrap.dedent('''
     import asyncio, json, os, sys, psutil
+    import edge_agent.daemon, edge_agent.backends.local  # what a daemon has loaded anyway
     me = psutil.Process()
     out = {"start": me.memory_info().rss}
     from edge_agent.config import Config
@@ -148,7 +149,7 @@ def main() -> None:
                 [[r["calls_per_round"], r["result_chars"], r["median_ms"], r["p90_ms"]] for r in rows]))
     rss = measure_rss()
     print("\nRSS")
-    print(table(["what", "MiB"], [["registry with the built-ins (this process grows by)", rss["registry_mib"]],
+    print(table(["what", "MiB"], [["registry with the built-ins (a daemon grows by)", rss["registry_mib"]],
                                   ["connecting to one MCP server (mcp SDK + client)", rss["connected_mib"]],
                                   ["idle MCP server process, RSS", rss["server_rss_mib"]],
                                   ["idle MCP server process, USS", rss["server_uss_mib"]]]))
