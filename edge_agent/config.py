@@ -88,6 +88,7 @@ class Config:
     shell_allow: list[str] = field(default_factory=list)   # argv the shell tool may run ("df -h", "ls *")
     fetch_allow_hosts: list[str] = field(default_factory=list)  # hosts (or host:port) http_fetch may reach
     fetch_max_bytes: int = 1 << 20                         # bytes of a fetched body read at most
+    token_tools: dict[str, list[str]] = field(default_factory=dict)  # auth token -> the only tools it may use
 
     @property
     def state_path(self) -> Path:
@@ -159,22 +160,31 @@ def _coerce(key: str, value: Any, kind: type) -> Any:
             pass
     elif kind is str and isinstance(value, str):
         return value
-    elif kind is dict:  # a list of tables; from the environment as JSON
+    elif kind in (Tables, Table):  # TOML tables; from the environment as JSON
         if isinstance(value, str):
             try:
                 value = json.loads(value)
             except ValueError as exc:
-                raise ConfigError(f"{key} must be JSON (a list of tables) in the environment: {exc}", key=key) from exc
-        if isinstance(value, list):
+                raise ConfigError(f"{key} must be JSON ({kind.what}) in the environment: {exc}", key=key) from exc
+        if isinstance(value, list if kind is Tables else dict):
             return value
     return _bad(key, value, kind)
 
 
 def _bad(key: str, value: Any, kind: type) -> Any:
-    raise ConfigError(f"{key} must be {kind.__name__}, got {value!r}", key=key)
+    raise ConfigError(f"{key} must be {getattr(kind, 'what', kind.__name__)}, got {value!r}", key=key)
 
 
-KINDS = {"str": str, "int": int, "float": float, "bool": bool, "list[str]": list, "list[dict]": dict}
+class Tables:
+    what = "a list of tables"
+
+
+class Table:
+    what = "a table"
+
+
+KINDS = {"str": str, "int": int, "float": float, "bool": bool, "list[str]": list, "list[dict]": Tables,
+         "dict[str, list[str]]": Table}
 
 
 def load(path: str | Path | None = None, env: dict[str, str] | None = None, profile: str | None = None,

@@ -276,3 +276,20 @@ async def test_search_history_over_turns_out_of_view(counter):
     assert "ZX-4471" in await tools["search_history"].run({"query": "tracking code", "k": 2}, ctx)
     with pytest.raises(ToolRefused, match="must be integer"):
         await tools["search_history"].run({"query": "x", "k": "2"}, ctx)
+
+
+async def test_each_token_namespace_has_its_own_workspace(tmp_path):
+    from edge_agent.tools.files import file_tools
+
+    tools = {t.name: t for t in file_tools(Workspace(tmp_path))}
+    a, b = CallContext(namespace="aaaa1111"), CallContext(namespace="bbbb2222")
+    await tools["write_file"].run({"path": "mine.txt", "content": "tenant a"}, a)
+    assert await tools["read_file"].run({"path": "mine.txt"}, a) == "tenant a"
+    with pytest.raises(ToolRefused, match="no file"):
+        await tools["read_file"].run({"path": "mine.txt"}, b)
+    assert (tmp_path / "aaaa1111" / "mine.txt").read_text() == "tenant a"
+    with pytest.raises(ToolRefused, match="namespace"):
+        await tools["list_files"].run({}, CallContext(namespace="../x"))
+    sh = make_shell(tmp_path, ["ls"])
+    assert await sh.run(["ls"], "aaaa1111") == "exit 0\nmine.txt\n"
+    assert await sh.run(["ls"], "bbbb2222") == "exit 0\n"

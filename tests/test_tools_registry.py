@@ -135,3 +135,22 @@ def test_compact_schema_keeps_enums_and_properties_named_title():
               "required": []}
     assert compact_schema(schema) == {"type": "object", "properties": {"title": {"type": "string"},
                                                                         "mode": {"enum": ["title", "x"]}}}
+
+
+def test_token_tools_restrict_a_token_to_its_tools(tmp_path):
+    from edge_agent.tools.settings import namespace_of, token_policy
+
+    cfg = load(write(tmp_path, '[edge-agent]\nauth_tokens = ["ta", "tb"]\ntools = ["device_status", "shell"]\n'
+                               '[edge-agent.token_tools]\nta = ["device_status", "mcp:orders"]\n'
+                               '[[edge-agent.mcp_servers]]\nname = "orders"\ncommand = ["x"]\n'), env={})
+    policy = token_policy(cfg)
+    assert policy == {namespace_of("ta"): {"device_status", "mcp:orders"}}
+    registry = Registry([tool("device_status"), tool("shell"), tool("lookup", "mcp:orders")])
+    a = registry.for_request(allowed=policy.get(namespace_of("ta")))
+    b = registry.for_request(allowed=policy.get(namespace_of("tb")))
+    assert sorted(a.tools) == ["device_status", "lookup"] and sorted(b.tools) == ["device_status", "lookup", "shell"]
+    for text, word in (('auth_tokens = ["ta"]\n[edge-agent.token_tools]\nzz = ["device_status"]', "auth_tokens"),
+                       ('auth_tokens = ["ta"]\n[edge-agent.token_tools]\nta = ["mcp:nowhere"]', "mcp:nowhere")):
+        with pytest.raises(ConfigError, match=word) as info:
+            load(write(tmp_path, "[edge-agent]\n" + text), env={})
+        assert info.value.key == "token_tools"

@@ -1,5 +1,7 @@
 """``list_files``, ``read_file``, ``write_file``: one workspace directory and no way out of it.
 
+With auth tokens each token's namespace has its own ``<workspace>/<namespace>`` directory.
+
 A path is relative, with no ``..``, no empty or ``.`` part and no NUL. It is opened one part
 at a time from the workspace's own file descriptor with ``O_NOFOLLOW`` (``openat``), so a
 symlink anywhere on the way is refused even if it appears between a check and the open, and
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -19,7 +22,16 @@ from typing import Any
 from edge_agent.errors import ToolRefused
 from edge_agent.tools.base import CallContext, Tool, arg, params
 
+NAMESPACE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def tenant_dir(root: Path, namespace: str) -> Path:
+    if not namespace:
+        return root
+    if not NAMESPACE.match(namespace):
+        raise ToolRefused("workspace", f"bad namespace {namespace!r}")
+    return root / namespace
 
 
 def parts(tool: str, path: str) -> list[str]:
@@ -39,6 +51,11 @@ class Workspace:
         self.root = root
         self.max_read_chars = max_read_chars
         self.max_write_bytes = max_write_bytes
+
+    def at(self, namespace: str) -> Workspace:
+        """The workspace of one auth token's namespace (``<root>/<namespace>``; the root itself
+        without one), so one tenant's files are never another's."""
+        return Workspace(tenant_dir(self.root, namespace), self.max_read_chars, self.max_write_bytes)
 
     @contextlib.contextmanager
     def _dir(self, tool: str, names: list[str], create: bool = False):
@@ -133,16 +150,16 @@ class Workspace:
 
 def file_tools(ws: Workspace) -> list[Tool]:
     async def list_files(a: dict[str, Any], ctx: CallContext) -> str:
-        return await asyncio.to_thread(ws.list, arg(a, "path", "string", "list_files", ""))
+        return await asyncio.to_thread(ws.at(ctx.namespace).list, arg(a, "path", "string", "list_files", ""))
 
     async def read_file(a: dict[str, Any], ctx: CallContext) -> str:
         offset = arg(a, "offset", "integer", "read_file", 0)
         if offset < 0:
             raise ToolRefused("read_file", "offset must be >= 0")
-        return await asyncio.to_thread(ws.read, arg(a, "path", "string", "read_file"), offset)
+        return await asyncio.to_thread(ws.at(ctx.namespace).read, arg(a, "path", "string", "read_file"), offset)
 
     async def write_file(a: dict[str, Any], ctx: CallContext) -> str:
-        return await asyncio.to_thread(ws.write, arg(a, "path", "string", "write_file"),
+        return await asyncio.to_thread(ws.at(ctx.namespace).write, arg(a, "path", "string", "write_file"),
                                        arg(a, "content", "string", "write_file"))
 
     path = {"type": "string", "description": "relative to the workspace"}

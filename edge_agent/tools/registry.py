@@ -112,9 +112,10 @@ class Registry:
     # -- one request ---------------------------------------------------------------------
     def for_request(self, client_tools: list[dict[str, Any]] | None = None,
                     allowed: set[str] | None = None) -> TurnTools:
-        """The tools of one request: the enabled server tools (only ``allowed`` ones, when a
-        token restricts them), with the client's own tools over them."""
-        server = {t.name: t for t in self.enabled() if allowed is None or t.name in allowed}
+        """The tools of one request: the enabled server tools (only those ``allowed`` names, by
+        tool name or ``mcp:SERVER`` source, when a token restricts them), with the client's
+        own tools over them."""
+        server = {t.name: t for t in self.enabled() if allowed is None or t.name in allowed or t.source in allowed}
         client: dict[str, Tool] = {}
         for spec in client_tools or []:
             fn = spec.get("function", spec) if isinstance(spec, dict) else {}

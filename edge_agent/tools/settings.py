@@ -12,6 +12,9 @@
     fetch_allow_hosts = ["example.com", "127.0.0.1:8080"]   # http_fetch: host, or host:port
     fetch_max_bytes = 1048576
 
+    [edge-agent.token_tools]         # with auth_tokens: a token listed here may use only these
+    "token-of-tenant-a" = ["device_status", "mcp:orders"]    # tool names, or every tool of a server
+
     [[edge-agent.mcp_servers]]
     name = "orders"                  # [A-Za-z0-9_-]; tools that collide are named orders__TOOL
     command = ["/usr/bin/python3", "/opt/orders/server.py"]
@@ -22,6 +25,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -119,10 +123,34 @@ def shell_rules(entries: list[str]) -> list[ShellRule]:
     return rules
 
 
+def namespace_of(token: str) -> str:
+    """The namespace the HTTP API gives a bearer token (edge_agent.server.tenant_of)."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+def token_policy(config: Any) -> dict[str, set[str]]:
+    """Namespace -> the tool names and ``mcp:SERVER`` sources its token may use. A namespace
+    absent here may use every enabled tool."""
+    return {namespace_of(token): set(names) for token, names in config.token_tools.items()}
+
+
+def _check_token_tools(config: Any, servers: list[MCPServerConfig]) -> None:
+    sources = {f"mcp:{s.name}" for s in servers}
+    for token, names in config.token_tools.items():
+        if token not in config.auth_tokens:
+            raise ConfigError("token_tools names a token that is not in auth_tokens", key="token_tools")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ConfigError("token_tools: each token needs a list of tool names", key="token_tools")
+        bad = [n for n in names if n not in BUILTIN_NAMES and n not in sources]
+        if bad:
+            raise ConfigError(f"token_tools: no built-in tool or configured MCP server (mcp:NAME) named "
+                              f"{', '.join(map(repr, bad))}", key="token_tools")
+
+
 def check(config: Any) -> None:
     """Every tool key of a Config; raises ConfigError naming the key."""
     builtin_names(config.tools)
-    mcp_servers(config.mcp_servers)
+    _check_token_tools(config, mcp_servers(config.mcp_servers))
     shell_rules(config.shell_allow)
     for key in ("tool_max_iterations", "tool_max_parallel", "tool_result_chars", "fetch_max_bytes"):
         if getattr(config, key) < 1:

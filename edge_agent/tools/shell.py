@@ -3,7 +3,7 @@
 The model gives ``command`` (the program) and ``args`` (a list); the whole argv must match a
 ``shell_allow`` entry exactly, or start with an entry that ends in ``*``. Arguments reach the
 program as they are: ``$(...)``, ``;``, ``|``, globs and quotes mean nothing (no shell ever
-sees them). The program runs in the workspace with a minimal environment, no standard input,
+sees them). The program runs in the workspace (its token's own, with auth tokens) with a minimal environment, no standard input,
 in its own process group; at the timeout the whole group is killed. Output (stdout and
 stderr together) is read up to a cap; past it the program is killed and the output marked.
 """
@@ -19,6 +19,7 @@ from typing import Any
 
 from edge_agent.errors import ToolRefused, ToolTimeout
 from edge_agent.tools.base import CallContext, Tool, arg, params
+from edge_agent.tools.files import tenant_dir
 from edge_agent.tools.settings import ShellRule
 
 ENV_KEEP = ("PATH", "LANG", "LC_ALL", "TZ")
@@ -34,16 +35,17 @@ class Shell:
     def allowed(self, argv: list[str]) -> bool:
         return any(rule.allows(argv) for rule in self.rules)
 
-    async def run(self, argv: list[str]) -> str:
+    async def run(self, argv: list[str], namespace: str = "") -> str:
         if not self.allowed(argv):
             allowed = ", ".join(" ".join(r.argv) + (" *" if r.more else "") for r in self.rules) or "nothing"
             raise ToolRefused("shell", f"{argv!r} is not allowed (allowed: {allowed})")
-        self.cwd.mkdir(parents=True, exist_ok=True)
+        cwd = tenant_dir(self.cwd, namespace)
+        cwd.mkdir(parents=True, exist_ok=True)
         env = {k: os.environ[k] for k in ENV_KEEP if k in os.environ}
         try:
             proc = await asyncio.create_subprocess_exec(
                 *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.STDOUT, cwd=self.cwd, env=env, start_new_session=True)
+                stderr=asyncio.subprocess.STDOUT, cwd=cwd, env=env, start_new_session=True)
         except OSError as exc:
             raise ToolRefused("shell", f"cannot run {argv[0]!r}: {exc.strerror}") from exc
         try:
@@ -88,7 +90,7 @@ def shell_tool(shell: Shell) -> Tool:
         args = arg(a, "args", "array", "shell", [])
         if not all(isinstance(x, str) for x in args):
             raise ToolRefused("shell", "args must be a list of strings")
-        return await shell.run([command, *args])
+        return await shell.run([command, *args], ctx.namespace)
 
     allowed = "; ".join(" ".join(r.argv) + (" ..." if r.more else "") for r in shell.rules)
     return Tool("shell", f"Run an allowed command (no shell syntax). Allowed: {allowed or 'none'}.",
