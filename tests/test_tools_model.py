@@ -70,7 +70,7 @@ class Cfg:
     fetch_allow_hosts, fetch_max_bytes, shell_allow = [], 1000, []
 
     def __init__(self, workspace):
-        self.workspace_path = workspace
+        self.workspace_path = self.state_path = workspace
 
 
 async def test_the_local_model_calls_a_tool_and_answers_with_its_result(local, tmp_path):

@@ -28,7 +28,8 @@ def build_registry(config: Any) -> Registry:
     tools, resources = builtin_tools(config)
     servers = [MCPServer(s, config.tool_call_timeout_s) for s in mcp_servers(config.mcp_servers)]
     registry = Registry(tools, servers)
-    registry.resources.extend(resources)
+    registry.resources.extend(resources.all())
+    registry.schedules = resources.schedules
     return registry
 
 

@@ -31,6 +31,7 @@ class Registry:
         self._listed: set[str] = set()
         self.errors: dict[str, str] = {}                                # server name -> why it lists nothing
         self.resources: list[Any] = []                                  # closed with the registry (HTTP sessions)
+        self.schedules: Any = None                                      # the ScheduleStore (a Scheduler fires it)
         for tool in tools:
             self.add(tool)
 

@@ -34,9 +34,9 @@ from typing import Any
 from edge_agent.errors import ConfigError
 
 BUILTIN_NAMES = ("device_status", "list_files", "read_file", "write_file", "shell", "http_fetch",
-                 "remember", "forget", "search_history")
+                 "remember", "forget", "search_history", "schedule", "list_schedules", "cancel_schedule")
 # Tools that change nothing and reach nothing outside the board: `tools = ["read_only"]` enables them.
-READ_ONLY = ("device_status", "list_files", "read_file", "search_history")
+READ_ONLY = ("device_status", "list_files", "read_file", "search_history", "list_schedules")
 SERVER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 SERVER_KEYS = {"name", "command", "env", "cwd", "timeout_s"}
 
