@@ -53,7 +53,7 @@ class Fetcher:
                         continue
                     body = await resp.content.read(self.max_bytes + 1)
                     cut = len(body) > self.max_bytes
-                    text = body[: self.max_bytes].decode(resp.charset or "utf-8", errors="replace")
+                    text = _decode(body[: self.max_bytes], resp.charset)
                     return (f"HTTP {resp.status} {resp.reason}\ncontent-type: {resp.content_type}\n\n{text}"
                             + (f"\n[body cut at {self.max_bytes} bytes]" if cut else ""))
             except aiohttp.ClientError as exc:
@@ -63,6 +63,13 @@ class Fetcher:
     async def aclose(self) -> None:
         if self._session is not None:
             await self._session.close()
+
+
+def _decode(body: bytes, charset: str | None) -> str:
+    try:
+        return body.decode(charset or "utf-8", errors="replace")
+    except LookupError:  # a charset Python does not know
+        return body.decode("utf-8", errors="replace")
 
 
 def fetch_tool(fetcher: Fetcher) -> Tool:

@@ -85,6 +85,7 @@ class MCPServer:
         self.starts += 1
         task = asyncio.create_task(self._hold(Client(params, cache=None), ready, stop),
                                    name=f"edge-agent-mcp-{self.name}-{self.starts}")
+        task.add_done_callback(_retrieve)
         try:
             async with asyncio.timeout(self.config.timeout_s):
                 client = await asyncio.shield(ready)
@@ -182,6 +183,12 @@ class MCPServer:
         self._drop()
         if self._closing:
             await asyncio.wait(list(self._closing))
+
+
+def _retrieve(task: asyncio.Task) -> None:
+    """A connection task's end is reported by ``_hold`` itself; its exception is consumed."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _text(result: Any) -> str:
