@@ -12,6 +12,7 @@
    after its tools were listed; and what this process grows by when it builds the registry
    (built-ins) and then connects to that server (the mcp SDK imported, its client task
    running), in a fresh child process that has first imported what the daemon imports anyway.
+3. Function schemas in SmolLM2 tokens (the prompt share tools take on the local model).
 """
 
 from __future__ import annotations
@@ -133,6 +134,34 @@ def measure_rss() -> dict:
             "server_rss_mib": v["server"] / mib, "server_uss_mib": v["server_uss"] / mib}
 
 
+def measure_schema_tokens() -> list[list]:
+    """SmolLM2 tokens of the function schemas as JSON: every built-in, the read-only set, one
+    MCP tool as its server lists it and as the registry offers it (compacted)."""
+    from edge_agent.backends.local import LocalTokenizer
+    from edge_agent.backends.models import resolve_model
+    from edge_agent.config import Config
+    from edge_agent.tools import build_registry
+    from edge_agent.tools.base import compact_schema
+    from edge_agent.tools.settings import READ_ONLY
+
+    path = resolve_model(None)
+    if path is None:
+        return []
+    count = LocalTokenizer(path)
+    with tempfile.TemporaryDirectory() as d:
+        registry = build_registry(Config(state_dir=d))
+        every = [t.schema() for t in registry]
+        read_only = [t.schema() for t in registry if t.name in READ_ONLY]
+    raw = {"type": "object", "properties": {"order_id": {"title": "Order Id", "type": "string"}},
+           "required": ["order_id"], "title": "lookupArguments"}     # what an SDK server lists
+
+    def n(obj) -> int:
+        return count(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+
+    return [[f"all {len(every)} built-ins", n(every)], [f"read_only ({len(read_only)})", n(read_only)],
+            ["one MCP tool's parameters as listed", n(raw)], ["the same, compacted", n(compact_schema(raw))]]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=50)
@@ -153,7 +182,11 @@ def main() -> None:
                                   ["connecting to one MCP server (mcp SDK + client)", rss["connected_mib"]],
                                   ["idle MCP server process, RSS", rss["server_rss_mib"]],
                                   ["idle MCP server process, USS", rss["server_uss_mib"]]]))
-    print(f"\nwrote {write_json('tools', {'loop': rows, 'rss': rss}, args.json)}")
+    tokens = measure_schema_tokens()
+    if tokens:
+        print("\nFunction schemas as JSON, in SmolLM2 tokens")
+        print(table(["schemas", "tokens"], tokens))
+    print(f"\nwrote {write_json('tools', {'loop': rows, 'rss': rss, 'schema_tokens': tokens}, args.json)}")
 
 
 if __name__ == "__main__":
