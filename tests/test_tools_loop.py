@@ -237,3 +237,13 @@ async def test_made_up_tool_names_do_not_become_metric_labels(caplog):
     assert "\n" not in "".join(lines) and "tool=invented_tool" in lines[1]
     assert metrics.registry.get_sample_value("edge_agent_tool_calls_total",
                                              {"tool": "(unknown)", "outcome": "unknown_tool"}) == 2
+
+
+async def test_call_ids_are_unique_across_the_rounds_of_a_turn():
+    tool = counting_tool("tick")
+    step = Script(StepReply("", [call("tick", {"n": 1}, "c1"), call("tick", {"n": 2}, "c1")]),
+                  StepReply("", [call("tick", {"n": 3}, "c1"), call("tick", {"n": 4})]), StepReply("done"))
+    r = await run_tool_loop(step, Registry([tool]).for_request(), USER)
+    ids = [m.tool_call_id for m in r.messages if m.role == "tool"]
+    assert len(ids) == len(set(ids)) == 4 and ids[0] == "c1"
+    assert [c["id"] for m in r.messages if m.tool_calls for c in m.tool_calls] == ids

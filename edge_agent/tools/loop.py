@@ -126,7 +126,7 @@ class _Turn:
         self.calls: list[ToolCall] = []
         self.shown: list[dict[str, Any]] = []    # what the model sees (capped results)
         self.stored: list[Message] = []          # what the session stores (whole results)
-        self.n_ids = 0
+        self.ids: set[str] = set()               # call ids of the whole turn: never two alike
 
     def add(self, msg: Message, shown: str | None = None) -> None:
         self.stored.append(msg)
@@ -136,15 +136,16 @@ class _Turn:
         self.shown.append(d)
 
     def normalize(self, calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Calls with an id each (unique) and arguments as a JSON string."""
-        out, ids = [], set()
+        """Calls with an id each (unique in the turn) and arguments as a JSON string."""
+        out = []
         for call in calls:
             fn = call.get("function") or {}
             cid = call.get("id")
-            if not isinstance(cid, str) or not cid or cid in ids:
-                self.n_ids += 1
-                cid = f"call_{self.n_ids}"
-            ids.add(cid)
+            n = len(self.ids)
+            while not isinstance(cid, str) or not cid or cid in self.ids:
+                n += 1
+                cid = f"call_{n}"
+            self.ids.add(cid)
             args = fn.get("arguments", "{}")
             out.append({"id": cid, "type": "function",
                         "function": {"name": str(fn.get("name", "")),
