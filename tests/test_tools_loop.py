@@ -247,3 +247,20 @@ async def test_call_ids_are_unique_across_the_rounds_of_a_turn():
     ids = [m.tool_call_id for m in r.messages if m.role == "tool"]
     assert len(ids) == len(set(ids)) == 4 and ids[0] == "c1"
     assert [c["id"] for m in r.messages if m.tool_calls for c in m.tool_calls] == ids
+
+
+async def test_limits_from_the_config_drive_the_loop():
+    from edge_agent.config import load
+    from edge_agent.tools import Limits
+    from edge_agent.tools import run_tool_loop as exported
+
+    limits = Limits.from_config(load(env={}, tool_max_iterations=2, tool_result_chars=50))
+    tool = counting_tool("tick", result=lambda a: "y" * 500)
+    n = iter(range(100))
+
+    async def endless(messages, tools, tool_choice):
+        return StepReply("stop" if tool_choice == "none" else "", [] if tool_choice == "none"
+                         else [call("tick", {"n": next(n)})])
+
+    r = await exported(endless, Registry([tool]).for_request(), USER, **limits.kwargs())
+    assert (r.stop, r.iterations) == ("max_iterations", 2) and len(r.tool_calls(limits.result_chars)[0]["result"]) <= 50

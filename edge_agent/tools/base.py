@@ -114,3 +114,9 @@ class Limits:
     def from_config(cls, config: Any) -> Limits:
         return cls(config.tool_max_iterations, config.tool_call_timeout_s, config.tool_turn_deadline_s,
                    config.tool_result_chars, config.tool_max_parallel)
+
+    def kwargs(self) -> dict[str, Any]:
+        """``run_tool_loop``'s keyword arguments for these bounds."""
+        return {"max_iterations": self.max_iterations, "call_timeout_s": self.call_timeout_s,
+                "turn_deadline_s": self.turn_deadline_s, "result_chars": self.result_chars,
+                "max_parallel": self.max_parallel}
