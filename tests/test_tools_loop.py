@@ -264,3 +264,16 @@ async def test_limits_from_the_config_drive_the_loop():
 
     r = await exported(endless, Registry([tool]).for_request(), USER, **limits.kwargs())
     assert (r.stop, r.iterations) == ("max_iterations", 2) and len(r.tool_calls(limits.result_chars)[0]["result"]) <= 50
+
+
+def test_tool_metrics_register_beside_the_daemons_own():
+    from prometheus_client import generate_latest
+
+    from edge_agent.metrics import Metrics
+
+    daemon = Metrics()
+    tools = ToolMetrics(daemon.registry)                  # one /metrics page for both
+    tools.observe("device_status", "ok", 0.01)
+    text = generate_latest(daemon.registry).decode()
+    assert 'edge_agent_tool_calls_total{outcome="ok",tool="device_status"} 1.0' in text
+    assert "edge_agent_turns_total" in text and "edge_agent_tool_call_seconds_bucket" in text
