@@ -6,6 +6,16 @@ the bounded loop inside a turn (loop.py). Config keys: settings.py.
     registry = await build_registry(config)            # built-ins + MCP servers (not started yet)
     await registry.refresh()                           # lists the MCP servers' tools (starts them)
     result = await run_tool_loop(step, registry.for_request(), messages, max_iterations=8)
+
+In a turn, ``step`` wraps one backend call: the schemas and tool choice it is given become
+the backend's tools (an OpenAI ``tools`` list and ``tool_choice``: "auto", "none",
+"required" or a named function), and the completion's text and OpenAI ``tool_calls`` come
+back as a ``StepReply``. ``result.messages`` (the assistant's calls, every result, the
+answer) is stored after the user's message in one commit, so no call is ever stored
+without its result; ``result.tool_calls(tool_result_chars)`` is the response's
+``edge_agent.tool_calls``; ``result.client_calls`` (when ``result.stop == "client_tools"``)
+are the response's ``message.tool_calls``. ``ToolNotEnabled`` from the loop means a
+forced tool this turn does not offer: a 400.
 """
 
 from __future__ import annotations
