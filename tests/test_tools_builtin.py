@@ -293,3 +293,21 @@ async def test_each_token_namespace_has_its_own_workspace(tmp_path):
     sh = make_shell(tmp_path, ["ls"])
     assert await sh.run(["ls"], "aaaa1111") == "exit 0\nmine.txt\n"
     assert await sh.run(["ls"], "bbbb2222") == "exit 0\n"
+
+
+def test_search_history_dates_hits_when_the_archive_does():
+    from collections import namedtuple
+
+    Hit = namedtuple("Hit", "seq ts line tokens score doc_id day")
+
+    class Dated:  # the shape of an archive whose hits carry their time (a stand-in for that shape only)
+        def search(self, query, k=None):
+            return [Hit(3, 1_700_000_000.0, "user: parcel ZX-4471", 9, 2.0, 1, "14 Nov 2023"),
+                    Hit(5, 1_700_000_000.0, "user: to Shenzhen", 5, 1.0, 2, "")]
+
+    class Mem:
+        archive = Dated()
+
+    out = search_history(CallContext(memory=Mem()), "parcel")
+    assert out.splitlines()[0] == "1. [14 Nov 2023] user: parcel ZX-4471"
+    assert out.splitlines()[1].startswith("2. [2023-11-1") and out.endswith("user: to Shenzhen")

@@ -6,11 +6,12 @@ table's superseding rule); a new key is a ``note`` fact. ``forget`` takes a fact
 table (the messages it came from stay in the history). Both go through the table's
 ``export`` / ``restore``, so its rendering and version stay the table's own. The table is
 stored with the session's next commit. ``search_history`` runs the recall archive's BM25
-over the turns that left the window.
+over the turns that left the window, each line under its day when the archive dates them.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from edge_agent.errors import ToolRefused
@@ -83,7 +84,16 @@ def search_history(ctx: CallContext, query: str, k: int = 5) -> str:
     hits = archive.search(query, k=max(1, min(k, 20)))
     if not hits:
         return "nothing in the earlier history matches"
-    return "\n".join(f"{i}. {line}" for i, (line, _tokens, _score, _id) in enumerate(hits, 1))
+    return "\n".join(f"{i}. {_dated(hit)}" for i, hit in enumerate(hits, 1))
+
+
+def _dated(hit) -> str:
+    """A hit's line, under its day when the archive dates its hits (``Hit.day`` / ``Hit.ts``;
+    an archive of plain ``(line, tokens, score, id)`` tuples gives the line alone)."""
+    if not hasattr(hit, "line"):
+        return hit[0]
+    day = getattr(hit, "day", "") or (time.strftime("%Y-%m-%d", time.localtime(hit.ts)) if hasattr(hit, "ts") else "")
+    return f"[{day}] {hit.line}" if day else hit.line
 
 
 def memory_tools() -> list[Tool]:
