@@ -12,6 +12,7 @@ Examples:
   edge-agent serve --config /etc/edge-agent.toml --port 9000
   edge-agent sessions list                 stored sessions (show ID, purge [ID])
   edge-agent doctor                        what this machine has for edge-agent
+  edge-agent tools --config /etc/edge-agent.toml --json   every tool: name, source, enabled, description
   edge-agent profile --board dayu200-rk3568 --json p.json --png p.png
   edge-agent deploy --board rpi4-4g --via ssh --host pi@192.0.2.10 --identity ~/.ssh/id_ed25519
   edge-agent deploy status --board dayu200-rk3568 --via hdc --target 7001005458323933328a01fce16d3800
@@ -249,6 +250,30 @@ async def _deploy(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+async def _tools(args: argparse.Namespace) -> int:
+    from edge_agent import config as config_mod
+    from edge_agent.tools import build_registry
+
+    cfg = config_mod.load(args.config, profile=args.profile)
+    registry = build_registry(cfg)
+    try:
+        errors = await registry.refresh()      # starts each MCP server to list its tools
+    finally:
+        await registry.aclose()
+    if args.json:
+        print(json.dumps(registry.listing(), ensure_ascii=False, indent=2))
+    else:
+        for t in registry.listing():
+            print(f"{'on ' if t['enabled'] else 'off'}  {t['name']:28s} {t['source']:14s} {t['description']}")
+    for name, error in errors.items():
+        print(f"edge-agent tools: MCP server {name!r} lists no tools: {error}", file=sys.stderr)
+    return EXIT_ERROR if errors else EXIT_OK
+
+
+def cmd_tools(args: argparse.Namespace) -> int:
+    return asyncio.run(_tools(args))
+
+
 def cmd_deploy(args: argparse.Namespace) -> int:
     from edge_agent.deploy.transport import DeployError
 
@@ -347,6 +372,14 @@ def parser() -> argparse.ArgumentParser:
     de.add_argument("--lines", type=int, default=100, help="logs: how many lines")
     de.add_argument("--purge-state", action="store_true", help="uninstall: delete the sessions too")
     de.set_defaults(func=cmd_deploy)
+    to = sub.add_parser("tools", help="list every tool (built-in and MCP) with its source and whether it is enabled",
+                        description="Lists every built-in tool and every configured MCP server's tools (each "
+                                    "server is started to list them). Exit 1 when a server lists nothing, 3 on a "
+                                    "configuration error. Example: edge-agent tools --config edge-agent.toml --json")
+    to.add_argument("--config", help="a TOML file (tools, mcp_servers: see edge_agent/tools/settings.py)")
+    to.add_argument("--profile", help="a board profile from board_profiles/")
+    to.add_argument("--json", action="store_true", help='print [{"name", "source", "enabled", "description"}]')
+    to.set_defaults(func=cmd_tools)
     dr = sub.add_parser("doctor", help="check Python, ring, tokenizer, model, PSI, cgroup, RAM, state dir")
     dr.add_argument("--profile", help="compare this machine with a board profile")
     dr.add_argument("--config")

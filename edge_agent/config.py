@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import ipaddress
+import json
 import os
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -75,6 +76,19 @@ class Config:
     min_dwell_s: float = 60.0                              # seconds degraded at least
     unload_model_on_pressure: bool = False                 # unload the local model when degrading
     shutdown_timeout_s: float = 20.0                       # seconds in-flight turns get at shutdown
+    # tools the daemon runs itself (edge_agent/tools/settings.py has an example of every key)
+    tools: list[str] = field(default_factory=list)         # built-in tools to enable; "read_only": the safe set
+    mcp_servers: list[dict] = field(default_factory=list)  # [[edge-agent.mcp_servers]]: name, command, env, cwd, timeout_s
+    tool_max_iterations: int = 8                           # model -> tools rounds per turn, then an answer without tools
+    tool_call_timeout_s: float = 30.0                      # seconds one tool call may take
+    tool_turn_deadline_s: float = 120.0                    # seconds all rounds of one turn may take
+    tool_result_chars: int = 8000                          # characters of a result the model sees (head + tail)
+    tool_max_parallel: int = 4                             # calls of one round run concurrently up to this
+    workspace_dir: str = ""                                # files tools' directory; "": <state_dir>/workspace
+    shell_allow: list[str] = field(default_factory=list)   # argv the shell tool may run ("df -h", "ls *")
+    fetch_allow_hosts: list[str] = field(default_factory=list)  # hosts (or host:port) http_fetch may reach
+    fetch_max_bytes: int = 1 << 20                         # bytes of a fetched body read at most
+    token_tools: dict[str, list[str]] = field(default_factory=dict)  # auth token -> the only tools it may use
 
     @property
     def state_path(self) -> Path:
@@ -101,7 +115,14 @@ class Config:
                 raise ConfigError(f"{key} must be > 0, got {getattr(self, key)}", key=key)
         if not self.local_enabled and not self.cloud_url:
             raise ConfigError("no backend: set cloud_url or enable the local model", key="cloud_url")
+        from edge_agent.tools import settings as tool_settings  # no tool is started; only the keys are checked
+
+        tool_settings.check(self)
         return self
+
+    @property
+    def workspace_path(self) -> Path:
+        return Path(self.workspace_dir).expanduser() if self.workspace_dir else self.state_path / "workspace"
 
 
 def _is_loopback(host: str) -> bool:
@@ -139,14 +160,31 @@ def _coerce(key: str, value: Any, kind: type) -> Any:
             pass
     elif kind is str and isinstance(value, str):
         return value
+    elif kind in (Tables, Table):  # TOML tables; from the environment as JSON
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except ValueError as exc:
+                raise ConfigError(f"{key} must be JSON ({kind.what}) in the environment: {exc}", key=key) from exc
+        if isinstance(value, list if kind is Tables else dict):
+            return value
     return _bad(key, value, kind)
 
 
 def _bad(key: str, value: Any, kind: type) -> Any:
-    raise ConfigError(f"{key} must be {kind.__name__}, got {value!r}", key=key)
+    raise ConfigError(f"{key} must be {getattr(kind, 'what', kind.__name__)}, got {value!r}", key=key)
 
 
-KINDS = {"str": str, "int": int, "float": float, "bool": bool, "list[str]": list}
+class Tables:
+    what = "a list of tables"
+
+
+class Table:
+    what = "a table"
+
+
+KINDS = {"str": str, "int": int, "float": float, "bool": bool, "list[str]": list, "list[dict]": Tables,
+         "dict[str, list[str]]": Table}
 
 
 def load(path: str | Path | None = None, env: dict[str, str] | None = None, profile: str | None = None,

@@ -8,6 +8,10 @@
     ├── CompressionError                   a summarizer failed; nothing was replaced
     ├── ModelError                         a local model file is missing, unreadable or too big
     │   └── InsufficientMemoryError        loading it would not fit in available RAM
+    ├── ToolError                          a tool call failed; becomes that call's error result
+    │   ├── ToolNotEnabled                 the tool does not exist or is not enabled (a 400 upstream)
+    │   ├── ToolRefused                    the arguments break the tool's rules (path escape, not allowed)
+    │   └── ToolTimeout(TimeoutError)      the call ran out of its time
     └── BackendError                       an LLM backend could not answer
         ├── BackendUnavailable             refused, unreachable, 429/5xx after retries, breaker open
         ├── BackendTimeout(TimeoutError)   connect / first token / total deadline passed
@@ -126,3 +130,31 @@ class AllBackendsFailed(BackendError):
         detail = "; ".join(f"{e}" for e in errors.values()) or "no backend configured"
         super().__init__("router", f"every backend failed: {detail}")
         self.errors = errors
+
+
+class ToolError(EdgeAgentError):
+    """A tool call failed. ``tool`` names it; the loop turns this into the call's error result."""
+
+    def __init__(self, tool: str, message: str) -> None:
+        super().__init__(f"{tool}: {message}")
+        self.tool = tool
+        self.reason = message
+
+
+class ToolNotEnabled(ToolError):
+    """The tool does not exist, or this configuration (or token) does not enable it."""
+
+    def __init__(self, tool: str, enabled: list[str] | None = None) -> None:
+        known = f" (enabled: {', '.join(enabled)})" if enabled else " (no tool is enabled)"
+        super().__init__(tool, f"not an enabled tool{known if enabled is not None else ''}")
+        self.enabled = enabled
+
+
+class ToolRefused(ToolError):
+    """The call's arguments break the tool's rules; nothing was done."""
+
+
+class ToolTimeout(ToolError, TimeoutError):
+    def __init__(self, tool: str, seconds: float) -> None:
+        super().__init__(tool, f"no result within {seconds:g} s")
+        self.seconds = seconds

@@ -38,7 +38,7 @@ class Metrics:
         self.registry = CollectorRegistry()
         r = self.registry
         self.turns = Counter("edge_agent_turns", "answered turns", ["backend"], registry=r)
-        self.tool_calls = Counter("edge_agent_tool_calls", "tool calls returned to clients, by backend",
+        self.tool_calls = Counter("edge_agent_client_tool_calls", "tool calls returned to clients, by backend",
                                   ["backend"], registry=r)
         self.failed_turns = Counter("edge_agent_failed_turns", "turns no backend answered", registry=r)
         self.tokens = Counter("edge_agent_tokens", "tokens by kind", ["kind"], registry=r)

@@ -2,7 +2,7 @@
 
 A profile states what the board is (RAM, cores, architecture, OS family) and how
 edge-agent should run on it (agent memory budget, watchdog watermarks and hold times,
-memory strategy and token budgets, local model, sessions in RAM). ``apply`` turns it into
+memory strategy and token budgets, local model, sessions in RAM, tool rounds per turn). ``apply`` turns it into
 daemon config values; values given explicitly (config file, environment, flags) win.
 """
 
@@ -42,6 +42,7 @@ class BoardProfile:
     n_ctx: int
     n_threads: int
     max_sessions_in_ram: int
+    tool_max_iterations: int
     local_model: str = ""
 
     def validate(self) -> BoardProfile:
@@ -59,6 +60,7 @@ class BoardProfile:
         need(0 < self.reserve_tokens < self.max_tokens, "reserve_tokens", "must be below max_tokens")
         need(self.n_ctx >= 256, "n_ctx", "must be at least 256")
         need(self.max_sessions_in_ram >= 1, "max_sessions_in_ram", "must be at least 1")
+        need(1 <= self.tool_max_iterations <= 50, "tool_max_iterations", "must be 1..50")
         return self
 
     def config_values(self) -> dict[str, Any]:
@@ -68,7 +70,7 @@ class BoardProfile:
                 "min_dwell_s": self.min_dwell_s, "strategy": self.strategy, "max_tokens": self.max_tokens,
                 "reserve_tokens": self.reserve_tokens, "local_enabled": self.local_enabled, "n_ctx": self.n_ctx,
                 "n_threads": self.n_threads, "max_sessions_in_ram": self.max_sessions_in_ram,
-                "local_model": self.local_model}
+                "tool_max_iterations": self.tool_max_iterations, "local_model": self.local_model}
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -50,7 +50,7 @@ async def test_openai_client_tool_round_trip_through_the_cloud(tmp_path, cloud_u
         after = await c.chat.completions.create(model="m", messages=convo)
         assert after.model_extra["edge_agent"]["backend"] == "cloud" and after.choices[0].message.content
         _, text, _ = await api(d.base, "GET", "/metrics")
-        assert metric(text, 'edge_agent_tool_calls_total{backend="cloud"}') == 1
+        assert metric(text, 'edge_agent_client_tool_calls_total{backend="cloud"}') == 1
         _, held, _ = await api(d.base, "GET", "/v1/sessions/cloud-tools")
         assert [m["role"] for m in held["messages"]] == ["user", "assistant", "tool", "assistant"]
         await c.close()

@@ -128,7 +128,7 @@ async def test_a_tool_round_trip_plain_and_streamed(daemon):
     assert [m["role"] for m in held] == ["user", "assistant", "tool", "assistant"] * 2   # each message once
     assert held[1]["tool_calls"][0]["id"] == call.id and held[2]["tool_call_id"] == call.id
     _, text, _ = await api(daemon.base, "GET", "/metrics")
-    assert metric(text, 'edge_agent_tool_calls_total{backend="local"}') == 2
+    assert metric(text, 'edge_agent_client_tool_calls_total{backend="local"}') == 2
     await c.close()
 
 

@@ -60,3 +60,9 @@ async def test_agent_keeps_at_most_max_sessions(local):
     for i in range(6):
         await agent.turn(f"s{i}", "hi")
     assert len(agent.sessions) <= 3 and "s5" in agent.sessions
+
+
+def test_small_boards_get_few_tool_rounds():
+    small, big = load_profile("taurus-hi3516dv300"), load_profile("dayu210-rk3588")
+    assert small.tool_max_iterations < load_profile("rpi4-4g").tool_max_iterations < big.tool_max_iterations
+    assert load(env={}, profile="dayu200-rk3568").tool_max_iterations == load_profile("dayu200-rk3568").tool_max_iterations

@@ -1,0 +1,313 @@
+"""Built-in tools on real files, real processes, a real HTTP server on 127.0.0.1 and a real memory."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+
+from edge_agent.errors import ToolError, ToolRefused, ToolTimeout
+from edge_agent.memory import create_memory
+from edge_agent.messages import Message
+from edge_agent.tools.base import CallContext
+from edge_agent.tools.device import device_status_tool, status, temperatures
+from edge_agent.tools.fetch import Fetcher
+from edge_agent.tools.files import Workspace
+from edge_agent.tools.memtools import forget, memory_tools, remember, search_history
+from edge_agent.tools.settings import shell_rules
+from edge_agent.tools.shell import Shell
+
+# -- device_status -------------------------------------------------------------------------
+
+
+def test_temperatures_read_thermal_zones(tmp_path):
+    for i, (kind, milli) in enumerate([("cpu-thermal", "48312"), ("gpu-thermal", "41000"), ("cpu-thermal", "50000")]):
+        zone = tmp_path / f"thermal_zone{i}"
+        zone.mkdir()
+        (zone / "type").write_text(kind + "\n")
+        (zone / "temp").write_text(milli + "\n")
+    (tmp_path / "thermal_zone9").mkdir()                          # unreadable zone: left out
+    assert temperatures(tmp_path) == {"cpu-thermal": 48.312, "gpu-thermal": 41.0, "cpu-thermal/thermal_zone2": 50.0}
+
+
+async def test_device_status_reports_the_board(tmp_path):
+    s = status(tmp_path / "not-yet", "degraded")
+    assert s["ram_mb"]["total"] > 0 and s["cpu"]["cores"] >= 1 and s["uptime_s"] > 0
+    assert s["disk_mb"]["path"] == str(tmp_path) and s["watchdog_mode"] == "degraded"
+    out = json.loads(await device_status_tool(tmp_path).run({}, CallContext(watchdog_mode=lambda: "normal")))
+    assert out["watchdog_mode"] == "normal" and "swap_mb" in out and "load_1m" in out["cpu"]
+
+
+# -- files ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def ws(tmp_path):
+    root = tmp_path / "ws"
+    (root / "notes").mkdir(parents=True)
+    (root / "notes" / "plan.txt").write_text("plan A: ship on Friday")
+    (tmp_path / "secret.txt").write_text("outside")
+    return Workspace(root, max_read_chars=100)
+
+
+def test_files_list_read_write_inside(ws):
+    assert ws.list() == "dir\t-\tnotes"
+    assert ws.list("notes") == "file\t22\tplan.txt"
+    assert ws.read("notes/plan.txt") == "plan A: ship on Friday"
+    assert ws.read("./notes//plan.txt", offset=8) == "ship on Friday"
+    assert ws.write("out/new.txt", "你好") == "wrote 6 bytes to out/new.txt"
+    assert (ws.root / "out" / "new.txt").read_text() == "你好"
+    ws.write("out/new.txt", "replaced")
+    assert ws.read("out/new.txt") == "replaced" and sorted(os.listdir(ws.root / "out")) == ["new.txt"]
+    (ws.root / "big.txt").write_text("x" * 250)
+    assert ws.read("big.txt").endswith("[... more from offset 100]")
+
+
+@pytest.mark.parametrize("path", ["../secret.txt", "notes/../../secret.txt", "/etc/passwd", "~/x", "..",
+                                  "notes/..\\..\\secret.txt", "a\x00b"])
+def test_files_refuse_paths_out_of_the_workspace(ws, path):
+    for op in (lambda: ws.read(path), lambda: ws.write(path, "x"), lambda: ws.list(path)):
+        with pytest.raises(ToolRefused):
+            op()
+    assert (ws.root.parent / "secret.txt").read_text() == "outside"
+
+
+def test_files_refuse_symlinks_anywhere_on_the_way(ws):
+    outside = ws.root.parent
+    os.symlink(outside / "secret.txt", ws.root / "link.txt")
+    os.symlink(outside, ws.root / "up")
+    os.symlink(outside, ws.root / "notes" / "deeper")
+    for path in ("link.txt", "up/secret.txt", "notes/deeper/secret.txt"):
+        with pytest.raises(ToolRefused, match="symlink"):
+            ws.read(path)
+        with pytest.raises(ToolRefused, match="symlink"):
+            ws.write(path, "overwritten")
+    with pytest.raises(ToolRefused):
+        ws.list("up")
+    assert (outside / "secret.txt").read_text() == "outside"
+    assert "link\t-\tlink.txt" in ws.list()
+
+
+def test_files_refuse_device_files_and_fifos(ws):
+    os.mkfifo(ws.root / "pipe")
+    with pytest.raises(ToolRefused, match="not a regular file"):
+        ws.read("pipe")                                 # refused, not blocked on a FIFO with no writer
+    with pytest.raises(ToolRefused, match="not a regular file"):
+        ws.write("pipe", "x")
+    with pytest.raises(ToolRefused, match="not a regular file"):
+        ws.read("notes")
+    if os.geteuid() == 0:                               # root can make a device node in the workspace
+        os.mknod(ws.root / "null", 0o600 | 0o020000, os.makedev(1, 3))
+        with pytest.raises(ToolRefused, match="not a regular file"):
+            ws.read("null")
+
+
+# -- shell ---------------------------------------------------------------------------------
+
+
+def make_shell(tmp_path, allow, **kw) -> Shell:
+    return Shell(shell_rules(allow), tmp_path, **kw)
+
+
+async def test_shell_runs_only_the_allow_list(tmp_path):
+    sh = make_shell(tmp_path, ["echo *", "uname -s"])
+    assert await sh.run(["echo", "hello", "board"]) == "exit 0\nhello board\n"
+    assert (await sh.run(["uname", "-s"])).startswith("exit 0\nLinux")
+    for argv in (["uname", "-a"], ["uname"], ["rm", "-rf", str(tmp_path)], ["/bin/echo", "x"], ["sh", "-c", "id"]):
+        with pytest.raises(ToolRefused, match="not allowed"):
+            await sh.run(argv)
+    assert tmp_path.exists()
+
+
+async def test_shell_metacharacters_are_passed_literally(tmp_path):
+    sh = make_shell(tmp_path, ["echo *", "ls *"])
+    evil = ["$(touch pwned)", "`touch pwned2`", "; touch pwned3", "| cat /etc/passwd", "&& id", "*", "$HOME",
+            "'quoted'", "> out.txt"]
+    assert await sh.run(["echo", *evil]) == "exit 0\n" + " ".join(evil) + "\n"
+    assert not any((tmp_path / n).exists() for n in ("pwned", "pwned2", "pwned3", "out.txt"))
+    out = await sh.run(["ls", "*"])                       # no glob: ls looks for a file named "*"
+    assert out.startswith("exit 2") and "*" in out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    state = next((line for line in status.splitlines() if line.startswith("State:")), "Z")
+    return "Z" not in state                                # a zombie is dead, only not reaped yet
+
+
+async def test_shell_timeout_kills_the_process_group(tmp_path):
+    import asyncio
+
+    pidfile = tmp_path / "child.pid"
+    script = (f"import os, time\nif os.fork() == 0:\n    open({str(pidfile)!r}, 'w').write(str(os.getpid()))\n"
+              "    time.sleep(600)\nelse:\n    time.sleep(600)\n")
+    sh = make_shell(tmp_path, [f"{sys.executable} -c *"], timeout_s=2)
+    with pytest.raises(ToolTimeout):
+        await sh.run([sys.executable, "-c", script])
+    for _ in range(100):                                   # the child may still be writing its pid
+        if pidfile.exists() and pidfile.read_text():
+            break
+        await asyncio.sleep(0.1)
+    pid = int(pidfile.read_text())
+    for _ in range(100):                                   # SIGKILL went to the whole group
+        if not _alive(pid):
+            break
+        await asyncio.sleep(0.1)
+    assert not _alive(pid)
+
+
+async def test_shell_output_is_capped(tmp_path):
+    sh = make_shell(tmp_path, [f"{sys.executable} -c *"], output_bytes=1000)
+    out = await sh.run([sys.executable, "-c", "import sys\nwhile True: sys.stdout.write('y' * 4096)"])
+    body, marker = out.removeprefix("exit -9\n").rsplit("\n", 1)
+    assert marker == "[output cut at 1000 bytes]" and body == "y" * 1000
+
+
+async def test_shell_missing_program_is_refused(tmp_path):
+    sh = make_shell(tmp_path, ["no-such-program-here"])
+    with pytest.raises(ToolRefused, match="cannot run"):
+        await sh.run(["no-such-program-here"])
+
+
+# -- http_fetch ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def site():
+    async def page(request):
+        return web.Response(text="订单 #20250115001 已发货", content_type="text/plain")
+
+    async def big(request):
+        return web.Response(body=b"z" * 5000, content_type="application/octet-stream")
+
+    async def hop(request):
+        raise web.HTTPFound(request.query["to"])
+
+    app = web.Application()
+    app.router.add_get("/page", page)
+    app.router.add_get("/big", big)
+    app.router.add_get("/hop", hop)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    tcp = web.TCPSite(runner, "127.0.0.1", 0)
+    await tcp.start()
+    port = tcp._server.sockets[0].getsockname()[1]
+    yield port
+    await runner.cleanup()
+
+
+async def test_fetch_allowed_host(site):
+    f = Fetcher([f"127.0.0.1:{site}"], max_bytes=1000)
+    try:
+        out = await f.get(f"http://127.0.0.1:{site}/page")
+        assert out.startswith("HTTP 200 OK\ncontent-type: text/plain") and out.endswith("订单 #20250115001 已发货")
+        assert (await f.get(f"http://127.0.0.1:{site}/big")).endswith("[body cut at 1000 bytes]")
+        hop = f"http://127.0.0.1:{site}/hop?to=/page"
+        assert (await f.get(hop)).endswith("已发货")                      # a redirect on the same host
+    finally:
+        await f.aclose()
+
+
+async def test_fetch_refuses_other_hosts_ports_schemes_and_redirects_out(site):
+    f = Fetcher([f"127.0.0.1:{site}"])
+    try:
+        for url in (f"http://localhost:{site}/page", f"http://127.0.0.1:{site + 1 if site < 65535 else 1}/page",
+                    "file:///etc/passwd", f"ftp://127.0.0.1:{site}/", f"http://u:p@127.0.0.1:{site}/page"):
+            with pytest.raises(ToolRefused):
+                await f.get(url)
+        with pytest.raises(ToolRefused, match="localhost"):
+            await f.get(f"http://127.0.0.1:{site}/hop?to=http://localhost:{site}/page")
+    finally:
+        await f.aclose()
+
+
+async def test_fetch_connection_refused_is_a_tool_error(unused_tcp_port):
+    f = Fetcher([f"127.0.0.1:{unused_tcp_port}"])
+    try:
+        with pytest.raises(ToolError):
+            await f.get(f"http://127.0.0.1:{unused_tcp_port}/")
+    finally:
+        await f.aclose()
+
+
+# -- memory tools --------------------------------------------------------------------------
+
+
+async def test_remember_supersedes_and_forget_removes(counter):
+    mem = create_memory("summary", max_tokens=1000, reserve_tokens=200, counter=counter)
+    await mem.add(Message("user", "我叫王小明，订单号 #20250115001"))
+    ctx = CallContext(memory=mem)
+    assert remember(ctx, "favourite colour", "green") == "remembered favourite colour: green"
+    assert "favourite colour is now blue (was green)" == remember(ctx, "Favourite Colour", "blue")
+    fact = mem.facts.get("note:favourite colour")
+    assert fact.value == "blue" and fact.history == [("green", fact.turn)]
+    assert remember(ctx, "name", "王大明") == "name is now 王大明 (was 王小明)"   # supersedes the extracted name
+    assert mem.facts.get("name:self").history[0][0] == "王小明"
+    assert any("blue" in m["content"] for m in mem.context().messages if m["role"] == "system")
+    assert forget(ctx, "favourite colour") == "forgot favourite colour (blue)"
+    assert mem.facts.get("note:favourite colour") is None and len(mem.facts) == 2
+    with pytest.raises(ToolRefused, match="no fact"):
+        forget(ctx, "favourite colour")
+    restored = create_memory("summary", max_tokens=1000, reserve_tokens=200, counter=counter)
+    restored.restore(mem.export_state(), [])
+    assert restored.facts.get("name:self").value == "王大明"                  # stored with the session
+
+
+async def test_search_history_over_turns_out_of_view(counter):
+    mem = create_memory("sliding", max_tokens=300, reserve_tokens=50, counter=counter, recall=True)
+    await mem.add(Message("user", "my parcel tracking code is ZX-4471 and it goes to Shenzhen"))
+    await mem.add(Message("assistant", "noted"))
+    for i in range(30):
+        await mem.add(Message("user", f"filler question number {i} about the weather"))
+        await mem.add(Message("assistant", f"filler answer {i}"))
+    ctx = CallContext(memory=mem)
+    assert "ZX-4471" in search_history(ctx, "tracking code Shenzhen")
+    assert search_history(ctx, "quantum chromodynamics") == "nothing in the earlier history matches"
+    with pytest.raises(ToolRefused, match="no recall archive"):
+        search_history(CallContext(memory=create_memory("fixed", counter=counter)), "x")
+    tools = {t.name: t for t in memory_tools()}
+    assert "ZX-4471" in await tools["search_history"].run({"query": "tracking code", "k": 2}, ctx)
+    with pytest.raises(ToolRefused, match="must be integer"):
+        await tools["search_history"].run({"query": "x", "k": "2"}, ctx)
+
+
+async def test_each_token_namespace_has_its_own_workspace(tmp_path):
+    from edge_agent.tools.files import file_tools
+
+    tools = {t.name: t for t in file_tools(Workspace(tmp_path))}
+    a, b = CallContext(namespace="aaaa1111"), CallContext(namespace="bbbb2222")
+    await tools["write_file"].run({"path": "mine.txt", "content": "tenant a"}, a)
+    assert await tools["read_file"].run({"path": "mine.txt"}, a) == "tenant a"
+    with pytest.raises(ToolRefused, match="no file"):
+        await tools["read_file"].run({"path": "mine.txt"}, b)
+    assert (tmp_path / "aaaa1111" / "mine.txt").read_text() == "tenant a"
+    with pytest.raises(ToolRefused, match="namespace"):
+        await tools["list_files"].run({}, CallContext(namespace="../x"))
+    sh = make_shell(tmp_path, ["ls"])
+    assert await sh.run(["ls"], "aaaa1111") == "exit 0\nmine.txt\n"
+    assert await sh.run(["ls"], "bbbb2222") == "exit 0\n"
+
+
+def test_search_history_dates_hits_when_the_archive_does():
+    from collections import namedtuple
+
+    Hit = namedtuple("Hit", "seq ts line tokens score doc_id day")
+
+    class Dated:  # the shape of an archive whose hits carry their time (a stand-in for that shape only)
+        def search(self, query, k=None):
+            return [Hit(3, 1_700_000_000.0, "user: parcel ZX-4471", 9, 2.0, 1, "14 Nov 2023"),
+                    Hit(5, 1_700_000_000.0, "user: to Shenzhen", 5, 1.0, 2, "")]
+
+    class Mem:
+        archive = Dated()
+
+    out = search_history(CallContext(memory=Mem()), "parcel")
+    assert out.splitlines()[0] == "1. [14 Nov 2023] user: parcel ZX-4471"
+    assert out.splitlines()[1].startswith("2. [2023-11-1") and out.endswith("user: to Shenzhen")
