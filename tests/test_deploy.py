@@ -39,6 +39,7 @@ async def test_ssh_deploy_health_idempotence_broken_release_and_rollback(tmp_pat
             await broken.deploy(sdist)                         # fails its health check
         status = await good.status()
         assert status["current"] == first.version and status["healthy"] and len(status["releases"]) == 2
+        assert status["ring"] == "c C extension loaded"       # this host has a compiler: the C ring built
         assert "unknown config key" in await good.logs(200)
         with pytest.raises(DeployError, match="not healthy"):
             await good.rollback()                              # the only older release is the broken one
@@ -109,6 +110,6 @@ def test_cli_deploy_status_and_usage(tmp_path):
                          env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     status = json.loads(out.stdout)
-    assert status == {"board": "dayu200-rk3568", "current": None, "releases": [], "healthy": False}
+    assert status == {"board": "dayu200-rk3568", "current": None, "releases": [], "healthy": False, "ring": None}
     out = subprocess.run(base + ["--board", "rpi4-4g", "--via", "ssh"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "--host" in out.stderr
