@@ -14,6 +14,15 @@ from tests.servers import free_port
 from tests.sshd import sshd
 
 
+def here(name: str):
+    """A board profile with this machine's arch: the "board" of these tests is this host
+    (the preflight refuses a profile whose arch is not the board's)."""
+    import dataclasses
+    import os
+
+    return dataclasses.replace(load_profile(name), arch=os.uname().machine)
+
+
 @pytest.fixture(scope="module")
 def sdist(tmp_path_factory):
     return build_sdist(tmp_path_factory.mktemp("dist"))
@@ -26,14 +35,14 @@ async def test_ssh_deploy_health_idempotence_broken_release_and_rollback(tmp_pat
         root = str(tmp_path / "board")
         port = free_port()
         common = dict(python=sys.executable, manager="process", port=port, health_timeout_s=60)
-        good = Deployer(transport, load_profile("rpi4-4g"), root, extra_config={"n_threads": 1}, **common)
+        good = Deployer(transport, here("rpi4-4g"), root, extra_config={"n_threads": 1}, **common)
         first = await good.deploy(sdist)
         assert first.changed and first.healthy and first.previous is None
         assert (tmp_path / "board" / "current" / "app" / "edge_agent").is_dir()
         assert (tmp_path / "board" / "venv" / "bin" / "python").exists()   # the board's venv, created
         again = await good.deploy(sdist)                       # the same version twice: nothing changes
         assert not again.changed and again.version == first.version
-        broken = Deployer(transport, load_profile("rpi4-4g"), root,
+        broken = Deployer(transport, here("rpi4-4g"), root,
                           extra_config={"n_threads": 1, "no_such_key": 1}, **common)
         with pytest.raises(DeployError, match="rolled back"):
             await broken.deploy(sdist)                         # fails its health check
@@ -88,7 +97,7 @@ async def test_hdc_deploy_to_an_openharmony_profile(tmp_path, sdist, monkeypatch
     with pytest.raises(ConfigError, match="64"):
         await too_long.deploy(sdist)                         # refused before anything is pushed
     assert not (tmp_path / "data").exists()
-    d = Deployer(HdcTransport("dayu200", hdc=HDC), load_profile("dayu200-rk3568"), f"{short}/data",
+    d = Deployer(HdcTransport("dayu200", hdc=HDC), here("dayu200-rk3568"), f"{short}/data",
                  python=sys.executable, manager="process", port=free_port(), health_timeout_s=60,
                  extra_config={"n_threads": 1}, venv=False)  # an existing environment instead of a venv
     result = await d.deploy(sdist)

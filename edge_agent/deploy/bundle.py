@@ -129,13 +129,14 @@ def _cross_build_llama(arch: str, folder: Path) -> Path:
 
 
 def _key(target: Target, requirements: list[str], llama: Path) -> str:
-    h = hashlib.sha256("\n".join([target.tag, llama.name, *sorted(requirements)]).encode())
+    h = hashlib.sha256("\n".join([target.tag, llama.name, DEFAULT_GGUF, *sorted(requirements)]).encode())
     return f"{target.tag}-{h.hexdigest()[:12]}"
 
 
-def _download(target: Target, requirements: list[str], dest: Path) -> None:
+def _download(target: Target, requirements: list[str], dest: Path, *, deps: bool = True) -> None:
     platforms = [arg for p in target.pip_platforms() for arg in ("--platform", p)]
     _run([sys.executable, "-m", "pip", "download", "-q", "--dest", str(dest), "--only-binary=:all:",
+          *([] if deps else ["--no-deps"]),
           *platforms, "--python-version", f"{target.python[0]}.{target.python[1]}", "--implementation", "cp",
           *requirements],
          f"downloading {target.tag} wheels ({', '.join(requirements)})")
@@ -144,7 +145,7 @@ def _download(target: Target, requirements: list[str], dest: Path) -> None:
 def build_bundle(target: Target, *, extra: tuple[str, ...] = (), cache: Path = CACHE) -> Bundle:
     """The wheelhouse for ``target`` (cached), with ``extra`` requirements too (e.g. pytest)."""
     llama = llama_wheel(target.arch, cache)
-    requirements = [*runtime_requirements(), *wheel_requirements(llama), *TOOLS, DEFAULT_GGUF, *extra]
+    requirements = [*runtime_requirements(), *wheel_requirements(llama), *TOOLS, *extra]
     requirements = list(dict.fromkeys(requirements))
     key = _key(target, requirements, llama)
     home = cache / "bundles" / target.tag / key
@@ -156,6 +157,7 @@ def build_bundle(target: Target, *, extra: tuple[str, ...] = (), cache: Path = C
     shutil.rmtree(staging, ignore_errors=True)
     (staging / "wheels").mkdir(parents=True)
     _download(target, requirements, staging / "wheels")
+    _download(target, [DEFAULT_GGUF], staging / "wheels", deps=False)   # its `llm` dependency is never used
     shutil.copy2(llama, staging / "wheels" / llama.name)
     _check_binary(staging / "wheels", target)
     with tarfile.open(staging / "wheels.tar", "w") as tar:

@@ -114,7 +114,8 @@ def _python_findings(board: BoardProfile, facts: BoardFacts, python: str, venv: 
                    "board's userland on /data (or use an image that has one) and pass --python PATH")
         else:
             how = f"install Python >= {need} (Debian/Ubuntu: apt install python3 python3-venv) or pass --python PATH"
-        return [Finding("python", "fail", f"no Python found on the board ({python}, python3, python3.X): {how}")]
+        return [Finding("python", "fail", f"no Python found on the board (looked for {', '.join(dict.fromkeys([python, 'python3']))}, "
+                                            f"python3.9-3.13): {how}")]
     path, version, bits, has_venv = found
     out = []
     if version < MIN_PYTHON:
