@@ -30,11 +30,18 @@ def sdist(tmp_path_factory):
 
 @pytest.mark.slow
 async def test_ssh_deploy_health_idempotence_broken_release_and_rollback(tmp_path, sdist):
+    """With the offline bundle for this host (cached): from the index, the board's pip would
+    build llama-cpp-python from source, which is what the bundle is for."""
+    import os
+
+    from edge_agent.deploy.bundle import Target, build_bundle
+
+    bundle = build_bundle(Target(os.uname().machine, sys.version_info[:2]))
     with sshd(tmp_path) as s:
         transport = SSHTransport(s["host"], port=s["port"], identity=s["identity"], known_hosts=s["known_hosts"])
         root = str(tmp_path / "board")
         port = free_port()
-        common = dict(python=sys.executable, manager="process", port=port, health_timeout_s=60)
+        common = dict(python=sys.executable, manager="process", port=port, health_timeout_s=90, bundle=bundle)
         good = Deployer(transport, here("rpi4-4g"), root, extra_config={"n_threads": 1}, **common)
         first = await good.deploy(sdist)
         assert first.changed and first.healthy and first.previous is None
