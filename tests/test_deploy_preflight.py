@@ -155,3 +155,13 @@ async def test_preflight_refuses_before_pushing(standin, tmp_path, sdist):
         await d.deploy(sdist)
     assert {f.check for f in info.value.findings if f.level == "fail"} == {"arch"}
     assert not (tmp_path / "board").exists()
+
+
+def test_cli_set_values_are_json_or_strings():
+    from edge_agent.cli import _settings
+    from edge_agent.errors import ConfigError
+
+    assert _settings(["n_threads=2", "policy=local_only", "first_token_s=600.5"]) == {
+        "n_threads": 2, "policy": "local_only", "first_token_s": 600.5}
+    with pytest.raises(ConfigError, match="KEY=VALUE"):
+        _settings(["n_threads"])

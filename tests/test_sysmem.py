@@ -30,6 +30,19 @@ def test_v2_service_limit_usage_events_and_its_own_pressure():
     assert _psi(cg) == 12.41
 
 
+def test_v2_tree_recorded_from_a_real_kernel():
+    """tests/data/cgroup2/record_vm.py: Linux 6.1 in a VM, memory.max 64 MiB and memory.high
+    48 MiB on the service, a writer OOM-killed past the limit, a sleeper left inside."""
+    base = TREES / "real-vm-6.1"
+    assert (base / "uname").read_text().startswith("6.1.")
+    cg = read("real-vm-6.1")
+    assert cg.version == 2 and cg.path.name == "edge-agent.service"
+    assert cg.limit == 48 * MiB and cg.usage == int((cg.path / "memory.current").read_text())  # high binds
+    assert cg.oom_kills == 1 and cg.events["max"] > 0 and cg.events["high"] > 0
+    assert read_psi(cg.pressure) == float((cg.path / "memory.pressure").read_text().split()[1].split("=")[1])
+    assert not (base / "sys" / "fs" / "cgroup" / "memory.current").exists()   # the root has none on 6.1
+
+
 def test_v2_the_ancestor_with_the_least_headroom_binds():
     cg = read("nested-slice")
     # user.slice: high 768 MiB - 600 MiB used = 168 MiB; user-1000.slice: 1 GiB - 592 MiB = 432 MiB
