@@ -89,6 +89,9 @@ def ensure_rootfs() -> Path:
 
 def fresh_rootfs(pristine: Path) -> Path:
     work = HOME / "run" / "rootfs"
+    for leftover in ("dev", "sys", "proc"):          # an interrupted run may have left its mounts
+        if sh("mountpoint", "-q", str(work / leftover), check=False).returncode == 0:
+            sh("umount", "-l", str(work / leftover))
     if work.exists():
         sh("rm", "-rf", "--one-file-system", str(work))
     work.parent.mkdir(parents=True, exist_ok=True)
