@@ -13,7 +13,8 @@ LLAMA_VERSION := 0.3.36
 LLAMA_WHEELS  := $(HOME)/.cache/edge-agent/wheels/llama-cpp-python-$(LLAMA_VERSION)-portable
 LLAMA_CMAKE   := -DGGML_NATIVE=OFF $(if $(filter x86_64,$(shell uname -m)),-DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON)
 
-.PHONY: setup test run bench sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients
+.PHONY: setup test run bench sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
+        arm-tools llama-wheel-aarch64 bundle arm-board
 
 # The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
 # these on free loopback ports). Installed from Debian's packages when missing.
@@ -130,6 +131,31 @@ cross-check:
 	qemu-aarch64 build/cross/test_ringbuf_core-aarch64
 	arm-linux-gnueabihf-gcc $(CROSS_FLAGS) -o build/cross/test_ringbuf_core-armhf
 	qemu-arm build/cross/test_ringbuf_core-armhf
+
+# The emulated aarch64 board (bench/arm_board.py): a Debian arm64 rootfs run through qemu-user
+# and binfmt_misc, sshd in a network namespace with no route off this machine, an offline
+# deploy, one local-model turn, the host-service-free tests under emulation. Needs root.
+# Writes bench/out/arm-board.json; 10-30 minutes (the first run also debootstraps and builds).
+arm-tools:
+	@command -v debootstrap >/dev/null && test -x /usr/bin/qemu-aarch64-static && \
+	  command -v aarch64-linux-gnu-g++ >/dev/null && command -v ip >/dev/null && command -v ssh >/dev/null || \
+	  (apt-get update -q && apt-get install -y -q debootstrap qemu-user-static g++-aarch64-linux-gnu \
+	    iproute2 openssh-client)
+
+# llama-cpp-python cross-compiled for aarch64, cached in ~/.cache/edge-agent/wheels/ like the x86 one.
+llama-wheel-aarch64: setup arm-tools
+	nice -n 10 $(BIN)/python -c "from edge_agent.deploy.bundle import llama_wheel; print(llama_wheel('aarch64'))"
+
+# The offline bundle for a board: BUNDLE_ARCH (aarch64, x86_64) and BUNDLE_PYTHON (3.11, ...).
+BUNDLE_ARCH ?= aarch64
+BUNDLE_PYTHON ?= 3.11
+bundle: setup $(if $(filter aarch64,$(BUNDLE_ARCH)),arm-tools)
+	nice -n 10 $(BIN)/python -c "from edge_agent.deploy.bundle import Target, build_bundle; \
+	  b = build_bundle(Target('$(BUNDLE_ARCH)', tuple(map(int, '$(BUNDLE_PYTHON)'.split('.'))))); \
+	  print(b.archive, b.size_mb(), 'MiB')"
+
+arm-board: setup arm-tools
+	$(BIN)/python -m bench.arm_board
 
 clean:
 	rm -rf build edge_agent/*.so $(EXT)

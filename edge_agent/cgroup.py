@@ -2,9 +2,14 @@
 
 ``ChildCgroup(limit_bytes)`` creates ``<own cgroup>/<name>`` with the memory limit
 (v2 ``memory.max``, v1 ``memory.limit_in_bytes``), lets processes join it, reports OOM kills,
-and removes it on exit. ``ChildCgroup.possible()`` says whether this machine allows it
-(the own cgroup must be writable); where it does not, callers report that the limit was
-not enforced instead.
+and removes it on exit. ``ChildCgroup.why_not()`` says why this machine does not allow it
+(None when it does): it really creates a probe child, sets a limit and reads it back.
+
+On v2 a child only gets a ``memory.max`` when its parent delegates the controller
+(``+memory`` in ``cgroup.subtree_control``), and the kernel refuses that while the parent
+itself holds processes ("no internal processes"): a process in a leaf cgroup, as under a
+systemd service, cannot make its own memory-limited child. Callers then report that the
+limit was not enforced, or skip, with the reason.
 """
 
 from __future__ import annotations
@@ -14,33 +19,68 @@ import time
 import uuid
 from pathlib import Path
 
-from edge_agent.sysmem import own_cgroup
+from edge_agent.sysmem import own_cgroup_dir, read_flat_keyed
 
 
 class CgroupUnavailable(OSError):
     pass
 
 
+def _delegate_memory_v2(parent: Path) -> None:
+    """Make sure ``parent`` hands the memory controller to its children (v2)."""
+    try:
+        enabled = (parent / "cgroup.subtree_control").read_text().split()
+        if "memory" in enabled:
+            return
+        if "memory" not in (parent / "cgroup.controllers").read_text().split():
+            raise CgroupUnavailable(f"{parent}: the memory controller is not available in this v2 hierarchy "
+                                    "(bound to a v1 hierarchy, or not delegated by the parent)")
+        (parent / "cgroup.subtree_control").write_text("+memory")
+    except CgroupUnavailable:
+        raise
+    except OSError as exc:
+        raise CgroupUnavailable(f"{parent}: cannot enable +memory for children ({exc.strerror}); on v2 a "
+                                "cgroup that holds processes cannot delegate controllers") from exc
+
+
 class ChildCgroup:
     def __init__(self, limit_bytes: int, name: str | None = None) -> None:
-        own = own_cgroup()
+        own = own_cgroup_dir()
         if own is None:
-            raise CgroupUnavailable("no readable memory cgroup for this process")
-        self.version = own.version
-        self.path = own.path / (name or f"edge-agent-{uuid.uuid4().hex[:8]}")
+            raise CgroupUnavailable("no memory cgroup for this process (neither v1 nor v2)")
+        self.version, parent = own
+        self.path = parent / (name or f"edge-agent-{uuid.uuid4().hex[:8]}")
         self.limit_bytes = limit_bytes
 
     @classmethod
+    def why_not(cls) -> str | None:
+        """None when a child memory cgroup with a limit can be made here; else the reason."""
+        try:
+            with cls(64 << 20, name=f"edge-agent-probe-{uuid.uuid4().hex[:8]}") as probe:
+                if int((probe.path / probe._limit_file).read_text()) != 64 << 20:
+                    return f"{probe.path}: the memory limit did not hold"
+        except (CgroupUnavailable, ValueError) as exc:
+            return str(exc)
+        return None
+
+    @classmethod
     def possible(cls) -> bool:
-        own = own_cgroup()
-        return own is not None and os.access(own.path, os.W_OK)
+        return cls.why_not() is None
 
     def __enter__(self) -> ChildCgroup:
+        if not os.access(self.path.parent, os.W_OK):
+            raise CgroupUnavailable(f"{self.path.parent} is not writable by this user")
+        if self.version == 2:
+            _delegate_memory_v2(self.path.parent)
         try:
             self.path.mkdir()
+        except OSError as exc:
+            raise CgroupUnavailable(f"cannot create {self.path}: {exc.strerror}") from exc
+        try:
             (self.path / self._limit_file).write_text(str(self.limit_bytes))
         except OSError as exc:
-            raise CgroupUnavailable(f"cannot create {self.path}: {exc}") from exc
+            self.path.rmdir()
+            raise CgroupUnavailable(f"cannot set {self.path / self._limit_file}: {exc.strerror}") from exc
         return self
 
     def __exit__(self, *exc) -> None:
@@ -67,13 +107,6 @@ class ChildCgroup:
         return int((self.path / name).read_text())
 
     def oom_kills(self) -> int:
-        """OOM kills inside this cgroup so far (v1 kernels without the counter: failcnt of OOM)."""
+        """OOM kills inside this cgroup so far (0 on v1 kernels that do not count them)."""
         name = "memory.events" if self.version == 2 else "memory.oom_control"
-        try:
-            for line in (self.path / name).read_text().splitlines():
-                key, _, value = line.partition(" ")
-                if key == "oom_kill":
-                    return int(value)
-        except OSError:
-            pass
-        return 0
+        return read_flat_keyed(self.path / name).get("oom_kill", 0)

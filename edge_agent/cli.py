@@ -15,6 +15,8 @@ Examples:
   edge-agent tools --config /etc/edge-agent.toml --json   every tool: name, source, enabled, description
   edge-agent profile --board dayu200-rk3568 --json p.json --png p.png
   edge-agent deploy --board rpi4-4g --via ssh --host pi@192.0.2.10 --identity ~/.ssh/id_ed25519
+  edge-agent deploy --offline --board rpi4-4g --via ssh --host pi@192.0.2.10   no network needed on the board
+  edge-agent deploy check --board dayu200-rk3568 --via hdc   the preflight alone
   edge-agent deploy status --board dayu200-rk3568 --via hdc --target 7001005458323933328a01fce16d3800
 
 ask and chat keep the session in this process only (EDGE_AGENT_CLOUD_API_KEY holds a cloud key).
@@ -228,13 +230,21 @@ async def _deploy(args: argparse.Namespace) -> int:
         if not args.host:
             print("edge-agent: --via ssh needs --host USER@HOST", file=sys.stderr)
             return EXIT_USAGE
-        transport = SSHTransport(args.host, port=args.ssh_port, identity=args.identity)
+        transport = SSHTransport(args.host, port=args.ssh_port, identity=args.identity,
+                                 known_hosts=args.known_hosts)
     else:
         transport = HdcTransport(args.target, hdc=args.hdc)
     root = args.root or ("/data/edge-agent" if board.os_family == "openharmony" else "/opt/edge-agent")
     d = Deployer(transport, board, root, python=args.python, manager=args.manager, port=args.port,
-                 venv=not args.no_venv)
-    if args.action == "install":
+                 venv=not args.no_venv, health_timeout_s=args.health_timeout, extra_config=_settings(args.set))
+    if args.offline and args.action == "install":
+        d.bundle = await _offline_bundle(d, board)
+    if args.action == "check":
+        facts = await d.check()
+        for f in d.findings:
+            print(f"{f.level:4s}  {f.check:16s} {f.detail}")
+        print(f"board {board.name} is ready ({facts.arch})")
+    elif args.action == "install":
         r = await d.deploy()
         print(f"{r.version}: {'deployed' if r.changed else 'already current, nothing changed'}"
               f"{f' (previous {r.previous})' if r.previous and r.changed else ''}; healthy")
@@ -272,6 +282,32 @@ async def _tools(args: argparse.Namespace) -> int:
 
 def cmd_tools(args: argparse.Namespace) -> int:
     return asyncio.run(_tools(args))
+
+
+def _settings(pairs: list[str]) -> dict:
+    """--set KEY=VALUE pairs for the board's edge-agent.toml (VALUE as JSON, else a string)."""
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ConfigError(f"--set {pair!r}: expected KEY=VALUE", key="set")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+async def _offline_bundle(d, board):
+    """The offline bundle for the board's arch and Python, probed over the transport."""
+    from edge_agent.deploy.bundle import Target, build_bundle
+    from edge_agent.deploy.preflight import KERNEL_ARCH
+
+    facts = await d.check()                       # what the board runs (and that it is ready)
+    found = facts.python(d.base_python)
+    target = Target(KERNEL_ARCH.get(facts.arch, facts.arch), tuple(found[1][:2]))
+    print(f"building the offline bundle for {target.tag} (cached under ~/.cache/edge-agent/bundles)", file=sys.stderr)
+    return await asyncio.to_thread(build_bundle, target)
 
 
 def cmd_deploy(args: argparse.Namespace) -> int:
@@ -353,13 +389,15 @@ def parser() -> argparse.ArgumentParser:
     pr.add_argument("--png", help="write the charts here (matplotlib)")
     pr.set_defaults(func=cmd_profile)
     de = sub.add_parser("deploy", help="deploy to a board over ssh or hdc (and status, logs, rollback, uninstall)")
-    de.add_argument("action", nargs="?", default="install", choices=["install", "status", "logs", "rollback",
-                                                                     "uninstall"])
+    de.add_argument("action", nargs="?", default="install", choices=["install", "check", "status", "logs",
+                                                                     "rollback", "uninstall"],
+                    help="check: the preflight alone (architecture, Python, disk, RAM, service manager)")
     de.add_argument("--board", required=True, help="a profile in board_profiles/")
     de.add_argument("--via", choices=["ssh", "hdc"], required=True)
     de.add_argument("--host", help="ssh: USER@HOST")
     de.add_argument("--ssh-port", type=int, default=22)
     de.add_argument("--identity", help="ssh: a private key file")
+    de.add_argument("--known-hosts", help="ssh: the known_hosts file to use (default: ssh's own)")
     de.add_argument("--target", help="hdc: the device's connect key")
     de.add_argument("--hdc", default="hdc", help="the hdc program")
     de.add_argument("--root", help="install root on the board (default /opt/edge-agent; OpenHarmony /data/edge-agent)")
@@ -369,6 +407,12 @@ def parser() -> argparse.ArgumentParser:
     de.add_argument("--manager", choices=["systemd", "ohos", "process"],
                     help="service manager (default: systemd on Linux, the init on OpenHarmony)")
     de.add_argument("--port", type=int, default=8848, help="the daemon's port on the board")
+    de.add_argument("--health-timeout", type=float, default=60.0, help="seconds the new release has to answer /healthz")
+    de.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="a key of the board's edge-agent.toml, e.g. --set n_threads=2 (repeatable)")
+    de.add_argument("--offline", action="store_true",
+                    help="install from an offline bundle built here for the board's arch and Python "
+                         "(pip --no-index on the board: it needs no network)")
     de.add_argument("--lines", type=int, default=100, help="logs: how many lines")
     de.add_argument("--purge-state", action="store_true", help="uninstall: delete the sessions too")
     de.set_defaults(func=cmd_deploy)

@@ -1,8 +1,8 @@
 """The memory watchdog: sample RAM pressure, decide with a pure policy, act on the sessions.
 
 A sample is taken every ``interval_s``: MemAvailable (psutil), the process's cgroup limit
-and usage, PSI ``/proc/pressure/memory`` where the kernel has it, and the process RSS
-against the board's agent budget. Headroom is the smallest of the three margins.
+and usage, PSI (the binding v2 cgroup's ``memory.pressure``, else ``/proc/pressure/memory``)
+where the kernel has it, and the process RSS against the board's agent budget. Headroom is the smallest of the three margins.
 
 ``decide(sample, thresholds, state)`` holds the whole policy and does no I/O: degrade when
 headroom stays under the low watermark (or PSI is high) for ``degrade_samples`` samples in
@@ -117,7 +117,14 @@ def take_sample(budget: int | None = None, proc: psutil.Process | None = None) -
     return Sample(ts=time.monotonic(), available=psutil.virtual_memory().available,
                   rss=(proc or psutil.Process()).memory_info().rss, budget=budget,
                   cgroup_limit=cg.limit if cg else None, cgroup_usage=cg.usage if cg else None,
-                  psi_some_avg10=read_psi())
+                  psi_some_avg10=_psi(cg))
+
+
+def _psi(cg) -> float | None:
+    """The PSI of the cgroup that binds (v2 ``memory.pressure``), else the whole system's."""
+    if cg is not None and cg.pressure is not None and (value := read_psi(cg.pressure)) is not None:
+        return value
+    return read_psi()
 
 
 Hook = Callable[[], Awaitable[None] | None]

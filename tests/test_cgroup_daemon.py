@@ -18,6 +18,7 @@ from edge_agent.cgroup import ChildCgroup
 from tests.servers import free_port
 
 GiB = 1 << 30
+WHY_NOT = ChildCgroup.why_not()   # None where a limited child cgroup can be made
 BALLAST = "import numpy as np, time; a = np.ones(1700 * 2**20 // 8); time.sleep(60)"
 
 
@@ -62,11 +63,11 @@ def daemon_in_cgroup(state_dir, **settings):
             yield cg, base, daemon
         finally:
             daemon.send_signal(signal.SIGTERM)
-            assert daemon.wait(30) == 0
+            assert daemon.wait(120) == 0                         # a loaded host stops slowly
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not ChildCgroup.possible(), reason="no writable memory cgroup here: the limit cannot be enforced")
+@pytest.mark.skipif(WHY_NOT is not None, reason=f"no child cgroup with a memory limit here: {WHY_NOT}")
 def test_daemon_in_a_2gb_cgroup_degrades_and_recovers(tmp_path):
     with daemon_in_cgroup(tmp_path, max_reply_tokens=8, recover_hold_s=0.6, min_dwell_s=0.6) as (cg, base, daemon):
         ballast = None
@@ -124,7 +125,7 @@ async def _clients(base: str, n: int, seconds: float, ballast_after_s: float, st
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not ChildCgroup.possible(), reason="no writable memory cgroup here: the limit cannot be enforced")
+@pytest.mark.skipif(WHY_NOT is not None, reason=f"no child cgroup with a memory limit here: {WHY_NOT}")
 def test_50_clients_under_a_2gb_limit_keep_answering_while_it_degrades(tmp_path):
     seen: dict = {"errors": [], "latency": [], "modes": set(), "degraded": False}
     with daemon_in_cgroup(tmp_path, max_reply_tokens=4, recover_hold_s=60, min_dwell_s=60) as (cg, base, daemon):

