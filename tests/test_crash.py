@@ -180,8 +180,12 @@ async def test_sigkill_at_random_moments_loses_no_acknowledged_turn(tmp_path):
     for trial in range(TRIALS):
         kind = KINDS[trial % len(KINDS)]
         served = Served(state, tmp_path / f"daemon-{trial}.log")
-        await served.ready()
-        landed[kind] += await run_trial(served, trial, kind, acked, need_commit=compressions == 0)
+        try:
+            await served.ready()
+            landed[kind] += await run_trial(served, trial, kind, acked, need_commit=compressions == 0)
+        finally:
+            if served.proc.poll() is None:   # a failed or timed-out trial leaves no daemon behind
+                served.kill()
         compressions = await check_store(state, acked)
     assert compressions >= 1            # the summary checks checked a committed summary
     assert landed["compression"] >= 4 and landed["stream"] >= 4, landed
