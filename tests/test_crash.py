@@ -86,7 +86,7 @@ async def one_turn(http, base, text, stream, first_delta: asyncio.Event) -> str 
                 if choice["delta"].get("content"):
                     seen.append(choice["delta"]["content"])
                     first_delta.set()
-                finished |= choice.get("finish_reason") == "stop"
+                finished |= choice.get("finish_reason") in ("stop", "length")  # "length": cut at max_tokens
         return "".join(seen) if finished else None
 
 
