@@ -1,7 +1,7 @@
 """Prefix-stable memory on the local model: time to first token, shifting vs stable windows.
 
     python -m bench.prefix [--strategies sliding,summary,hybrid] [--turns 120] [--budget 1200]
-                           [--low-water 0.6] [--json FILE]
+                           [--low-water 0.6] [--json FILE] [--memory-only]
 
 The 120-turn scenario through ``Agent.turn`` on the local SmolLM2-135M (1 thread, n_ctx
 2048, 8-token replies), the memory counting with the model's own vocabulary under a
@@ -20,6 +20,8 @@ import argparse
 import asyncio
 
 from bench.common import percentile, table, write_json
+from edge_agent.memory import create_memory
+from edge_agent.messages import Message
 from edge_agent.agent import Agent
 from edge_agent.backends import Router, Timeouts
 from edge_agent.backends.local import LocalBackend
@@ -51,6 +53,37 @@ async def run(strategy: str, turns: int, budget: int, low_water: float | None) -
             "recall_120": recall}
 
 
+async def memory_only(strategy: str, turns: int, budget: int, low_water: float | None) -> dict:
+    """The prompts alone (no model, the exact cloud counter): tokens of each prompt not shared
+    with the previous one (what a prefix cache must prefill), median over turns 60-120."""
+    mem = create_memory(strategy, max_tokens=budget, reserve_tokens=128, system=SYSTEM, facts=True,
+                        low_water=low_water, **({} if strategy == "sliding" else {"cooldown_s": 0}))
+    new, reuse = [], []
+    for t, (user, reply) in enumerate(conversation(turns)):
+        await mem.add(Message("user", user, ts=30.0 * t))
+        ctx = mem.context(query=user)
+        new.append(ctx.tokens - ctx.prefix_tokens)
+        reuse.append(ctx.prefix_tokens)
+        await mem.add(Message("assistant", reply[:40], ts=30.0 * t + 1))  # about an 8-token reply
+        await mem.flush()
+    return {"strategy": strategy, "low_water": low_water, "new_60_120": percentile(new[59:], 50),
+            "reuse_60_120": percentile(reuse[59:], 50)}
+
+
+def main_memory_only(args) -> None:
+    rows, results = [], {}
+    for strategy in args.strategies.split(","):
+        shift = asyncio.run(memory_only(strategy, args.turns, args.budget, None))
+        stable = asyncio.run(memory_only(strategy, args.turns, args.budget, args.low_water))
+        results[strategy] = {"shift": shift, "stable": stable, "ratio": stable["new_60_120"] / shift["new_60_120"]}
+        rows += [[f"{strategy}, shifts every turn", shift["new_60_120"], shift["reuse_60_120"], ""],
+                 [f"{strategy}, prefix-stable {args.low_water}", stable["new_60_120"], stable["reuse_60_120"],
+                  f"{results[strategy]['ratio']:.2f}"]]
+    print(f"{args.turns}-turn scenario, prompts only (no model), {args.budget}-token budget, DeepSeek tokens")
+    print(table(["memory", "new tokens per prompt 60-120", "shared with the last prompt", "stable / shifting"], rows))
+    print(f"JSON: {write_json('prefix_memory', results, args.json)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--strategies", default="sliding,summary,hybrid")
@@ -58,7 +91,11 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=1200)
     ap.add_argument("--low-water", type=float, default=0.6)
     ap.add_argument("--json")
+    ap.add_argument("--memory-only", action="store_true",
+                    help="no model: the tokens each prompt does not share with the previous one")
     args = ap.parse_args()
+    if args.memory_only:
+        return main_memory_only(args)
     results, rows = {}, []
     for strategy in args.strategies.split(","):
         shift = asyncio.run(run(strategy, args.turns, args.budget, None))
