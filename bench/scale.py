@@ -1,6 +1,6 @@
 """Per-turn cost as the conversation grows: add + context + add at 120, 2,000 and 10,000 turns.
 
-    python -m bench.scale [--turns 120,2000,10000] [--json FILE]
+    python -m bench.scale [--turns 120,2000,10000] [--strategies NAME,...] [--json FILE]
 
 Median and p99 microseconds per turn over the whole run and over its last 100 turns (flat
 means the last 100 turns of a 10,000-turn conversation cost what a short one does), with
@@ -139,10 +139,12 @@ def steady_ring_overhead(n: int = 4096) -> dict:
     return {"records": len(r), "payload_bytes": payload, "bytes_per_message": per, "overhead": per - payload}
 
 
-async def run(turn_marks: list[int]) -> dict:
+async def run(turn_marks: list[int], only: set[str] | None = None) -> dict:
     results: dict = {"memory": {}, "deque": {}, "ring": steady_ring_overhead()}
     for turns in turn_marks:
         for strategy, options in STRATEGIES:
+            if only and strategy not in only:
+                continue
             if strategy == "full" and turns > FULL_MAX_TURNS:
                 continue
             modes = [False, True] if strategy in ("summary", "hybrid", "daemon default") else [False]
@@ -157,10 +159,11 @@ async def run(turn_marks: list[int]) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--turns", default="120,2000,10000")
+    ap.add_argument("--strategies", help="comma-separated subset, e.g. 'daemon default,sliding'")
     ap.add_argument("--json")
     args = ap.parse_args()
     marks = [int(x) for x in args.turns.split(",")]
-    res = asyncio.run(run(marks))
+    res = asyncio.run(run(marks, set(args.strategies.split(",")) if args.strategies else None))
     rows = []
     for name, by_n in list(res["memory"].items()) + [("deque of dicts (baseline)", res["deque"])]:
         for n, r in by_n.items():
