@@ -271,7 +271,7 @@ async def test_search_history_over_turns_out_of_view(counter):
     assert "ZX-4471" in search_history(ctx, "tracking code Shenzhen")
     assert search_history(ctx, "quantum chromodynamics") == "nothing in the earlier history matches"
     with pytest.raises(ToolRefused, match="no recall archive"):
-        search_history(CallContext(memory=create_memory("fixed", counter=counter)), "x")
+        search_history(CallContext(memory=create_memory("fixed", counter=counter, recall=False)), "x")
     tools = {t.name: t for t in memory_tools()}
     assert "ZX-4471" in await tools["search_history"].run({"query": "tracking code", "k": 2}, ctx)
     with pytest.raises(ToolRefused, match="must be integer"):
