@@ -117,7 +117,7 @@ class RecallArchive:
         self._group = -1
         self._total_len = 0
         self._bytes = 0
-        self._date_tokens: dict[str, int] = {}
+        self._header_n = (counter(HEADER) if counter else 16) + 4  # the header's tokens, counted once
 
     def __len__(self) -> int:
         return len(self._docs)
@@ -160,10 +160,6 @@ class RecallArchive:
         self._bytes += doc.nbytes
         while self._bytes > self.max_bytes and len(self._docs) > 1:
             self._drop(self._docs.popleft())
-
-    def add_group(self, messages: Sequence[Message], tokens: Sequence[int], seqs: Sequence[int]) -> None:
-        for msg, n, seq in zip(messages, tokens, seqs):
-            self.add(msg, n, seq)
 
     def _store_arrays(self, doc: _Doc) -> None:
         slot = doc.id - self._base
@@ -277,7 +273,7 @@ class RecallArchive:
         """The hits (best first) that fit ``cap`` tokens together with the header and day
         lines, skipping messages at or after ``before`` and those the prompt already says;
         and the tokens they are estimated to take (each line's own count, counted once)."""
-        used = self._header_tokens()
+        used = self._header_n
         days: set[str] = set()
         lines: set[str] = set()
         chosen: list[Hit] = []
@@ -296,10 +292,6 @@ class RecallArchive:
             used += cost
         return chosen, used
 
-    def _header_tokens(self) -> int:
-        if not self._date_tokens:
-            self._date_tokens[HEADER] = (self.counter(HEADER) if self.counter else 16) + 4
-        return self._date_tokens[HEADER]
 
     @staticmethod
     def render(hits: Sequence[Hit]) -> str:
