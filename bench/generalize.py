@@ -1,6 +1,7 @@
 """Generalisation benchmark of the conversation memory on independently written evaluation sets.
 
-    python -m bench.generalize [--split dev|test|both] [--n-en 4] [--n-zh 6] [--n-mixed 3] [--json FILE]
+    python -m bench.generalize [--split dev|test|both] [--n-en 4] [--n-zh 6] [--n-mixed 3] [--n-long 4]
+                               [--sets english_long,...] [--json FILE]
     python -m bench.generalize --facts [--json FILE]
     python -m bench.generalize --ablation [--split ...]     # what summary, recall and facts each earn
 
@@ -13,7 +14,10 @@ Memories compared on every conversation:
   and CJK character bigrams) over the older single messages filling the other half, oldest-first;
 - "daemon default": the daemon's memory_config() at the set's budget;
 - every strategy in STRATEGIES with its library defaults at the set's budget
-  (english/mixed: max_tokens=2848, reserve_tokens=800; chinese: max_tokens=4096, reserve_tokens=800).
+  (english/mixed/english_long: max_tokens=2848, reserve_tokens=800; chinese: max_tokens=4096, reserve_tokens=800).
+
+english_long (bench/evalsets/english_long.py) is the long set: 20-30 sessions, ~15-21k tokens per
+conversation, >= 45 questions each (fact, temporal, multi-hop, update, preference, paraphrase).
 
 Per question: evidence share = fraction of its evidence turns whose content is a substring of the
 joined context contents; answer hit = every answer word occurs (case-insensitive) in the joined
@@ -36,11 +40,11 @@ import time
 from collections import Counter, defaultdict
 
 from bench.common import table, write_json
-from bench.evalsets import chinese_cs, english_chat, mixed
+from bench.evalsets import chinese_cs, english_chat, english_long, mixed
 from bench.evalsets.common import seeds
 
 SETS = {"english": (english_chat.generate, 2848, 800), "chinese": (chinese_cs.generate, 4096, 800),
-        "mixed": (mixed.generate, 2848, 800)}
+        "mixed": (mixed.generate, 2848, 800), "english_long": (english_long.generate, 2848, 800)}
 
 
 # ------------------------------------------------------------------------------ naive baseline
@@ -226,7 +230,7 @@ def mean(xs):
 async def run_split(split: str, counts: dict, factories=None) -> dict:
     out = {}
     for set_name, (gen, max_tokens, reserve) in SETS.items():
-        convs = [gen(s) for s in list(seeds(split))[:counts[set_name]]]
+        convs = [gen(s) for s in list(seeds(split))[:counts.get(set_name, 0)]]
         if not convs:
             continue
         for mem_name, factory in (factories or memory_factories)(max_tokens, reserve).items():
@@ -349,6 +353,8 @@ def main(argv=None):
     ap.add_argument("--n-en", type=int, default=4)
     ap.add_argument("--n-zh", type=int, default=6)
     ap.add_argument("--n-mixed", type=int, default=3)
+    ap.add_argument("--n-long", type=int, default=4, help="conversations of the english_long set")
+    ap.add_argument("--sets", default=None, help="comma-separated subset of the sets (default: all), e.g. english_long")
     ap.add_argument("--facts", action="store_true", help="measure the key-fact table on facts_labelled instead")
     ap.add_argument("--ablation", action="store_true",
                     help="the daemon default with and without its summary, recall and facts: what each earns")
@@ -358,7 +364,13 @@ def main(argv=None):
         res = asyncio.run(facts_score())
         print("wrote", write_json("generalize_facts", res, a.json))
         return
-    counts = {"english": a.n_en, "chinese": a.n_zh, "mixed": a.n_mixed}
+    counts = {"english": a.n_en, "chinese": a.n_zh, "mixed": a.n_mixed, "english_long": a.n_long}
+    if a.sets:
+        chosen = [x.strip() for x in a.sets.split(",") if x.strip()]
+        unknown = [x for x in chosen if x not in SETS]
+        if unknown:
+            ap.error(f"unknown set(s) {unknown}; known: {sorted(SETS)}")
+        counts = {k: (v if k in chosen else 0) for k, v in counts.items()}
     splits = ["dev", "test"] if a.split == "both" else [a.split]
     results = {}
     for sp in splits:
