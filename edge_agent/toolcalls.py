@@ -22,6 +22,11 @@ from edge_agent.errors import EdgeAgentError
 
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 CHOICES = ("auto", "none", "required")
+# Messages the daemon made itself, which no client sends back: the calls it ran on the device
+# (their ids start with SERVER_CALL_PREFIX) with their results, and the turns a schedule
+# started (their messages are named SCHEDULED). Stored like any message; never matched by sync.
+SERVER_CALL_PREFIX = "ea-srv-"
+SCHEDULED = "edge-agent-schedule"
 
 
 class ToolSpecError(EdgeAgentError, ValueError):
@@ -63,9 +68,13 @@ class ToolSpec:
 
 
 def parse_spec(tools: object, tool_choice: object = None, parallel: object = None,
-               field: str = "tools") -> ToolSpec | None:
-    """The request's tools as a ToolSpec (None without tools); ToolSpecError names the field."""
+               field: str = "tools", known: frozenset[str] | set[str] = frozenset()) -> ToolSpec | None:
+    """The request's tools as a ToolSpec (None without tools); ToolSpecError names the field.
+    ``known``: the names of the daemon's own tools, which a named ``tool_choice`` may also
+    name (the spec then offers no client tool and forces that one)."""
     if tools is None or tools == []:
+        if known and isinstance(tool_choice, dict):
+            return ToolSpec((), _choice(tool_choice, sorted(known)), True if parallel is None else bool(parallel))
         if tool_choice not in (None, "none", "auto"):
             raise ToolSpecError("tool_choice", "names a tool but the request offers no tools")
         return None
@@ -77,7 +86,7 @@ def parse_spec(tools: object, tool_choice: object = None, parallel: object = Non
         raise ToolSpecError(field, f"tool names must be unique ({', '.join(names)})")
     if parallel is not None and not isinstance(parallel, bool):
         raise ToolSpecError("parallel_tool_calls", "must be a boolean")
-    return ToolSpec(normalized, _choice(tool_choice, names), True if parallel is None else parallel)
+    return ToolSpec(normalized, _choice(tool_choice, names + sorted(known)), True if parallel is None else parallel)
 
 
 def _tool(tool: object, where: str) -> dict[str, Any]:
@@ -115,13 +124,30 @@ def _choice(choice: object, names: list[str]) -> str:
         name = fn.get("name")
         if choice.get("type") == "function" and isinstance(name, str):
             if name not in names:
-                raise ToolSpecError("tool_choice.function.name", f"names {name!r}, which is not in tools")
+                raise ToolSpecError("tool_choice.function.name", f"names {name!r}, which is not in tools "
+                                                                 "nor a tool of this daemon")
             return name
     raise ToolSpecError("tool_choice", "must be auto, none, required or {\"type\": \"function\", "
                                        "\"function\": {\"name\": ...}}")
 
 
 # -- tool calls ------------------------------------------------------------------------------
+def is_internal(msg: Any) -> bool:
+    """Whether a stored message is the daemon's own (see SERVER_CALL_PREFIX): a result of a
+    call it ran, an assistant message whose every call it ran, or a scheduled turn's message."""
+    if msg.name == SCHEDULED:
+        return True
+    if msg.role == "tool":
+        return (msg.tool_call_id or "").startswith(SERVER_CALL_PREFIX)
+    return bool(msg.tool_calls) and all(c["id"].startswith(SERVER_CALL_PREFIX) for c in msg.tool_calls)
+
+
+def client_calls(calls: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    """The calls of a message that went back to the client (those the daemon did not run)."""
+    kept = [c for c in calls or [] if not c["id"].startswith(SERVER_CALL_PREFIX)]
+    return kept or None
+
+
 def new_call_id() -> str:
     return f"call_{uuid.uuid4().hex[:24]}"
 
@@ -195,10 +221,21 @@ def call_schema(spec: ToolSpec) -> dict[str, Any]:
     return options[0] if len(options) == 1 else {"oneOf": options}
 
 
+GRAMMAR_STRING_CHARS = 200   # a string argument without its own maxLength, for a small model's grammar
+
+
 def _grammar_params(params: dict[str, Any]) -> dict[str, Any]:
-    """The parameters schema, every property required (a small model otherwise stops at {})."""
+    """The parameters schema, every property required (a small model otherwise stops at {}),
+    and every top-level string bounded (a small model otherwise runs on inside a string until
+    the call's token limit cuts it, and the call is lost): ``GRAMMAR_STRING_CHARS`` unless the
+    schema sets its own ``maxLength``."""
     props = params.get("properties") or {}
-    return {**params, "required": sorted(set(params.get("required") or []) | set(props))} if props else params
+    if not props:
+        return params
+    bounded = {k: {**v, "maxLength": GRAMMAR_STRING_CHARS}
+               if isinstance(v, dict) and v.get("type") == "string" and "maxLength" not in v and "enum" not in v
+               else v for k, v in props.items()}
+    return {**params, "properties": bounded, "required": sorted(set(params.get("required") or []) | set(props))}
 
 
 def parse_call(text: str, spec: ToolSpec) -> dict[str, Any] | None:

@@ -245,6 +245,12 @@ class LocalBackend:
         if offered is None:
             return done
         call = parse_call(done.text, offered)
+        if call is None and offered.forced and temperature > 0:
+            # llama-cpp-python's sampler was seen to ignore the grammar at temperature > 0 (on the
+            # first call of a fresh model): once more, greedy, where it holds
+            async with self._lock:
+                done = await self._generate(messages, prompt, max_tokens, 0.0, gate.feed, grammar)
+            call = parse_call(done.text, offered)
         if call is not None:
             done.text, done.tool_calls, done.finish_reason = "", [call], "tool_calls"
         elif offered.forced:
