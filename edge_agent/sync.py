@@ -24,6 +24,11 @@ order, never by position:
 An empty tail is fine when the session's newest message still waits for its answer (the
 client retries after a failure): the turn answers it without storing it again.
 
+Messages the daemon made itself (the calls it ran on the device and their results, the turns
+a schedule started: ``toolcalls.is_internal``) are stored but never part of the log: no
+client sends them back. An assistant message that mixed the daemon's calls with the
+client's is logged as the client saw it, with the client's calls only.
+
 The log also knows the tool calls the session issued and which have their results, so a
 tool result for an unknown call, a second result for one call, or a new message while calls
 wait for their results is refused (``ToolResultError``) before anything is stored.
@@ -31,6 +36,7 @@ wait for their results is refused (``ToolResultError``) before anything is store
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -38,7 +44,7 @@ from dataclasses import dataclass, field
 
 from edge_agent.errors import EdgeAgentError
 from edge_agent.messages import Message
-from edge_agent.toolcalls import canonical_arguments
+from edge_agent.toolcalls import canonical_arguments, client_calls, is_internal
 
 
 class Diverged(EdgeAgentError):
@@ -92,6 +98,10 @@ class SyncLog:
     last_user: str = ""
 
     def append(self, msg: Message) -> None:
+        if is_internal(msg):
+            return
+        if msg.tool_calls and client_calls(msg.tool_calls) != msg.tool_calls:
+            msg = dataclasses.replace(msg, tool_calls=client_calls(msg.tool_calls))
         self.digests.append(digest(msg, self.mask))
         self._follow(msg, self.pending, self.issued)
         self.last_role = msg.role

@@ -114,8 +114,9 @@ class _Turn:
     """The state of one loop run."""
 
     def __init__(self, tools: TurnTools, ctx: CallContext, call_timeout_s: float, deadline: float,
-                 max_parallel: int, result_chars: int, metrics: ToolMetrics | None) -> None:
+                 max_parallel: int, result_chars: int, metrics: ToolMetrics | None, id_prefix: str = "") -> None:
         self.tools = tools
+        self.id_prefix = id_prefix
         self.ctx = ctx
         self.call_timeout_s = call_timeout_s
         self.deadline = deadline
@@ -136,15 +137,19 @@ class _Turn:
         self.shown.append(d)
 
     def normalize(self, calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Calls with an id each (unique in the turn) and arguments as a JSON string."""
+        """Calls with an id each (unique in the turn; a server call's starts with ``id_prefix``)
+        and arguments as a JSON string."""
         out = []
         for call in calls:
             fn = call.get("function") or {}
             cid = call.get("id")
             n = len(self.ids)
+            server = not self.tools.is_client(str(fn.get("name", "")))
+            if server and self.id_prefix and isinstance(cid, str) and cid and not cid.startswith(self.id_prefix):
+                cid = self.id_prefix + cid
             while not isinstance(cid, str) or not cid or cid in self.ids:
                 n += 1
-                cid = f"call_{n}"
+                cid = f"{self.id_prefix if server else ''}call_{n}"
             self.ids.add(cid)
             args = fn.get("arguments", "{}")
             out.append({"id": cid, "type": "function",
@@ -235,7 +240,8 @@ async def run_tool_loop(step: Step, tools: TurnTools, messages: list[dict[str, A
                         max_iterations: int = 8, call_timeout_s: float = 30.0, turn_deadline_s: float = 120.0,
                         max_parallel: int = 4, result_chars: int = 8000, tool_choice: ToolChoice = "auto",
                         ctx: CallContext | None = None, metrics: ToolMetrics | None = None,
-                        schema_limit: int | None = None, query: str | None = None) -> LoopResult:
+                        schema_limit: int | None = None, query: str | None = None,
+                        id_prefix: str = "") -> LoopResult:
     """Run one turn's loop over ``messages`` (the prompt, ending with the user's message).
 
     Returns the final content, the calls run, the messages to store (after the user's
@@ -250,7 +256,7 @@ async def run_tool_loop(step: Step, tools: TurnTools, messages: list[dict[str, A
     schemas = tools.schemas(query, schema_limit, keep=forced) or None
     loop = asyncio.get_running_loop()
     turn = _Turn(tools, ctx or CallContext(), call_timeout_s, loop.time() + turn_deadline_s, max_parallel,
-                 result_chars, metrics)
+                 result_chars, metrics, id_prefix)
     replies: list[StepReply] = []
     stop: StopReason = "max_iterations"
     iterations = 0
