@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -28,9 +29,22 @@ from edge_agent.errors import AllBackendsFailed, ContextOverflowError, EdgeAgent
 from edge_agent.memory import BaseMemory, Context, create_memory
 from edge_agent.messages import Message
 from edge_agent.sync import SyncLog, digest
-from edge_agent.toolcalls import ToolSpec
+from edge_agent.toolcalls import SCHEDULED, ToolSpec, parse_spec
 
 MemoryFactory = Callable[[str], BaseMemory]
+
+
+def _first_token(t0: float, on_delta: OnDelta | None) -> tuple[list[float], OnDelta]:
+    """A delta callback that notes when the first token came (seconds after ``t0``)."""
+    first: list[float] = []
+
+    def delta(text: str) -> None:
+        if not first:
+            first.append(time.perf_counter() - t0)
+        if on_delta is not None:
+            on_delta(text)
+
+    return first, delta
 
 
 @dataclass(slots=True)
@@ -48,6 +62,8 @@ class TurnResult:
     tool_calls: list[dict[str, Any]] | None = None   # calls for the client to run (OpenAI form)
     finish_reason: str = "stop"       # "stop", "length" (cut at the reply's token limit), "tool_calls"
     stored: int = 0                   # messages of the request stored by this turn (the new tail)
+    server_tool_calls: list[dict[str, Any]] | None = None   # what the daemon ran (edge_agent.tool_calls)
+    tool_stop: str | None = None      # why the tool loop stopped ("answer", "max_iterations", ...)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -68,8 +84,10 @@ class Agent:
     def __init__(self, router: Router, *, strategy: str = "summary", system: str | None = None,
                  max_reply_tokens: int = 512, temperature: float = 0.2, memory: dict[str, Any] | None = None,
                  memory_factory: MemoryFactory | None = None, store: Any = None, idle_s: float = 1800.0,
-                 queue_per_session: int = 4, archive: Any = None, max_sessions: int = 100_000) -> None:
+                 queue_per_session: int = 4, archive: Any = None, max_sessions: int = 100_000,
+                 tools: Any = None) -> None:
         self.router = router
+        self.tools = tools                                # a tools.runtime.ToolRuntime: the daemon's own tools
         self.max_reply_tokens = max_reply_tokens
         self.temperature = temperature
         self.store = store
@@ -212,15 +230,25 @@ class Agent:
         return await self.respond(session_id, [*(prior or []), Message("user", user_text)], sync=False,
                                   stream=stream, on_delta=on_delta, max_reply_tokens=max_reply_tokens)
 
+    async def scheduled_turn(self, session_id: str, text: str) -> TurnResult:
+        """A turn a schedule starts: ``text`` as the user's message; both it and the reply are
+        the daemon's own (named ``SCHEDULED``: stored, shown, never expected back from a client)."""
+        return await self.respond(session_id, [Message("user", text, name=SCHEDULED)], sync=False, internal=True)
+
     async def respond(self, session_id: str, messages: list[Message], *, system: str | None = None,
                       tools: ToolSpec | None = None, sync: bool = True, stream: bool = False,
-                      on_delta: OnDelta | None = None, max_reply_tokens: int | None = None) -> TurnResult:
+                      on_delta: OnDelta | None = None, max_reply_tokens: int | None = None,
+                      internal: bool = False) -> TurnResult:
         """Store what of ``messages`` the session does not hold yet (all of them when not
         ``sync``) and answer: the new tail must end with the user's message or with the results
         of every pending tool call, or be empty while the session's newest message waits for its
         answer. ``system`` sets the session's system prompt (stored once, never as history).
         Raises ``sync.Diverged`` or ``sync.ToolResultError`` before storing anything; the reply
-        may be text or tool calls for the client to run (``TurnResult.tool_calls``)."""
+        may be text or tool calls for the client to run (``TurnResult.tool_calls``). With the
+        daemon's own tools (``tools=`` of the constructor) the turn runs the tool loop; a forced
+        tool that this request may not use raises ``ToolNotEnabled`` before anything is stored."""
+        turn_tools = await self.tools.tools_for(session_id.split("/", 1)[0] if "/" in session_id else "", tools) \
+            if self.tools is not None else None
         async with self._serialized(session_id):
             mem = await self.open(session_id)
             log = self.sync_log(session_id)
@@ -237,24 +265,22 @@ class Agent:
                 mem.set_system(system)  # the same step as the constructor's system=
             if tail or new_system:
                 await self._store_all(session_id, mem, tail)
-            result = await self._answer(session_id, mem, log.last_user, tools, stream, on_delta,
-                                        max_reply_tokens or self.max_reply_tokens)
+            query = tail[-1].content if internal else log.last_user
+            reply_tokens = max_reply_tokens or self.max_reply_tokens
+            if turn_tools is not None:
+                result = await self._answer_tools(session_id, mem, query, tools, turn_tools, stream, on_delta,
+                                                  reply_tokens, internal)
+            else:
+                result = await self._answer(session_id, mem, query, tools, stream, on_delta, reply_tokens, internal)
             result.stored = len(tail)
             return result
 
     async def _answer(self, session_id: str, mem: BaseMemory, query: str, tools: ToolSpec | None, stream: bool,
-                      on_delta: OnDelta | None, reply_tokens: int) -> TurnResult:
+                      on_delta: OnDelta | None, reply_tokens: int, internal: bool = False) -> TurnResult:
         t0 = time.perf_counter()
         ctx = mem.context(query=query)
         memory_s = time.perf_counter() - t0
-        first: list[float] = []
-
-        def delta(text: str) -> None:
-            if not first:
-                first.append(time.perf_counter() - t0)
-            if on_delta is not None:
-                on_delta(text)
-
+        first, delta = _first_token(t0, on_delta)
         t_call = time.perf_counter()
         try:
             routed = await self.router.complete(ctx.messages, max_tokens=reply_tokens, temperature=self.temperature,
@@ -266,7 +292,8 @@ class Agent:
         # a stream cut in the middle was already shown to the client: store what it saw
         reply = routed.discarded_partial + c.text if stream else c.text
         calls = c.tool_calls or None
-        await self._store_all(session_id, mem, [Message("assistant", reply, tool_calls=calls)])
+        await self._store_all(session_id, mem, [Message("assistant", reply, tool_calls=calls,
+                                                        name=SCHEDULED if internal else None)])
         memory_s += time.perf_counter() - t1
         finish = "tool_calls" if calls else ("length" if c.finish_reason == "length" else "stop")
         return TurnResult(session_id=session_id, reply=reply, backend=c.backend,
@@ -277,18 +304,91 @@ class Agent:
                                    "memory_s": memory_s},
                           tool_calls=calls, finish_reason=finish)
 
+    async def _answer_tools(self, session_id: str, mem: BaseMemory, query: str, spec: ToolSpec | None,
+                            tools: Any, stream: bool, on_delta: OnDelta | None, reply_tokens: int,
+                            internal: bool) -> TurnResult:
+        """The turn as a tool loop: every model step is one routed call with the step's tools;
+        the calls, their results (whole) and the answer are stored in one commit."""
+        from edge_agent.tools.base import CallContext
+
+        t0 = time.perf_counter()
+        ctx = mem.context(query=query)
+        memory_s = time.perf_counter() - t0
+        first, delta = _first_token(t0, on_delta)
+        step, state = self._step(mem, query, ctx, spec, stream, delta, reply_tokens)
+        call_ctx = CallContext(session_id, mem, session_id.split("/", 1)[0] if "/" in session_id else "",
+                               lambda: "degraded" if self.degraded else "normal")
+        t_call = time.perf_counter()
+        loop = await self.tools.run(step, tools, ctx.messages, call_ctx, spec, query)
+        t1 = time.perf_counter()
+        final: Routed = loop.replies[-1].raw
+        messages = list(loop.messages)
+        reply = loop.content
+        if loop.stop != "client_tools":
+            reply = final.discarded_partial + loop.content if stream else loop.content
+            messages[-1] = dataclasses.replace(messages[-1], content=reply, name=SCHEDULED if internal else None)
+        await self._store_all(session_id, mem, messages)
+        c = final.completion
+        finish = "tool_calls" if loop.client_calls else ("length" if c.finish_reason == "length" else "stop")
+        ctx = state["ctx"]
+        return TurnResult(session_id=session_id, reply=reply, backend=c.backend, fallback_reason=final.fallback_reason,
+                          usage=state["usage"], mode=mem.mode, context_tokens=ctx.tokens, sections=ctx.sections,
+                          prefix_tokens=ctx.prefix_tokens,
+                          timings={"first_token_s": first[0] if first else t1 - t0,
+                                   "total_s": time.perf_counter() - t0, "backend_s": state["backend_s"],
+                                   "tools_s": sum(x.duration_s for x in loop.calls),
+                                   "memory_s": memory_s + time.perf_counter() - t1, "loop_s": t1 - t_call},
+                          tool_calls=loop.client_calls or None, finish_reason=finish,
+                          server_tool_calls=loop.tool_calls(self.tools.limits.result_chars), tool_stop=loop.stop)
+
+    def _step(self, mem: BaseMemory, query: str, ctx: Context, spec: ToolSpec | None, stream: bool,
+              delta: OnDelta, reply_tokens: int):
+        """The loop's model step over the router, and its running totals (usage, backend time,
+        the context: rebuilt smaller when a backend's window overflows)."""
+        from edge_agent.tools.loop import StepReply
+
+        state: dict[str, Any] = {"ctx": ctx, "usage": Usage(), "backend_s": 0.0}
+        parallel = spec.parallel if spec is not None else True
+        head = len(ctx.messages)
+
+        async def step(messages: list[dict[str, Any]], schemas: list[dict[str, Any]] | None, choice: Any) -> StepReply:
+            offered = parse_spec(schemas, choice, parallel) if schemas else None
+            extra = list(messages[head:])
+            t = time.perf_counter()
+            try:
+                routed = await self.router.complete(state["ctx"].messages + extra, max_tokens=reply_tokens,
+                                                    temperature=self.temperature, stream=stream, on_delta=delta,
+                                                    tools=offered)
+            except AllBackendsFailed as failed:
+                routed, state["ctx"] = await self._fit_smaller(mem, query, state["ctx"], failed, stream, delta,
+                                                               offered, extra)
+            state["backend_s"] += time.perf_counter() - t
+            u, got = state["usage"], routed.completion.usage
+            state["usage"] = Usage(u.prompt_tokens + got.prompt_tokens, u.completion_tokens + got.completion_tokens,
+                                   u.cached_tokens + got.cached_tokens)
+            return StepReply(routed.completion.text, routed.completion.tool_calls or [], routed)
+
+        return step, state
+
     async def _fit_smaller(self, mem: BaseMemory, user_text: str, ctx: Context, failed: AllBackendsFailed,
-                           stream: bool, delta: OnDelta, tools: ToolSpec | None) -> tuple[Routed, Context]:
+                           stream: bool, delta: OnDelta, tools: ToolSpec | None,
+                           extra: list[dict[str, Any]] = ()) -> tuple[Routed, Context]:
         """A backend with a smaller context (the local fallback, with its own vocabulary)
-        overflowed: build the context again under a budget scaled to fit it, and ask it alone."""
+        overflowed: build the context again under a budget scaled to fit it, and ask it alone.
+        ``extra`` (this turn's tool calls and results so far) follows the context unshortened."""
         name, overflow = next(((n, e) for n, e in failed.errors.items() if isinstance(e, ContextOverflowError)
                                and e.n_tokens > 0), (None, None))
         backend = next((b for b in self.router.backends if b.name == name), None)
         if overflow is None or backend is None:
             raise failed
         room = overflow.n_ctx - min(self.max_reply_tokens, overflow.n_ctx // 4)
-        smaller = mem.context(query=user_text, budget=int(ctx.tokens * room / overflow.n_tokens * 0.9))
-        completion = await backend.complete(smaller.messages, max_tokens=self.max_reply_tokens,
+        extra_tokens = sum(mem.counter(str(m.get("content") or "") + str(m.get("tool_calls") or "")) for m in extra)
+        history = overflow.n_tokens * ctx.tokens / max(1, ctx.tokens + extra_tokens)   # in the backend's vocabulary
+        fits = room - (overflow.n_tokens - history)
+        if fits <= 0:
+            raise failed
+        smaller = mem.context(query=user_text, budget=int(ctx.tokens * fits / history * 0.9))
+        completion = await backend.complete(smaller.messages + list(extra), max_tokens=self.max_reply_tokens,
                                             temperature=self.temperature, stream=stream, on_delta=delta,
                                             tools=tools)
         reason = "; ".join(str(e) for e in failed.errors.values()) + f"; {name} answered with a shorter context"

@@ -1,7 +1,7 @@
 """The daemon's lifecycle: ``asyncio.run(Daemon(config).serve())``.
 
 Subsystems are entered in dependency order in an AsyncExitStack and torn down in reverse:
-session store -> backends and agent -> watchdog -> HTTP server. SIGTERM/SIGINT only set a
+session store -> backends, tools and agent -> watchdog -> HTTP server -> scheduler. SIGTERM/SIGINT only set a
 flag: the server stops accepting, in-flight turns get ``shutdown_timeout_s`` to finish,
 sessions are flushed and persisted, backends and the store are closed. A second signal
 forces an immediate exit. With ``NOTIFY_SOCKET`` set (systemd Type=notify) it sends READY=1,
@@ -29,6 +29,10 @@ from edge_agent.config import Config
 from edge_agent.metrics import Metrics
 from edge_agent.server import make_app
 from edge_agent.store.sqlite import SQLiteStore, check_state_dir
+from edge_agent.tools import build_registry
+from edge_agent.tools.runtime import ToolRuntime
+from edge_agent.tools.schedules import Scheduler
+from edge_agent.tools.settings import builtin_names
 from edge_agent.watchdog import MiB, Thresholds, Watchdog
 
 log = logging.getLogger("edge_agent.daemon")
@@ -85,6 +89,7 @@ class Daemon:
         self.agent: Agent | None = None
         self.watchdog: Watchdog | None = None
         self.port: int | None = None
+        self.scheduler: Scheduler | None = None
         self._signals = 0
 
     def _on_signal(self) -> None:
@@ -124,13 +129,16 @@ class Daemon:
             self.archive = await MySQLArchive(c.archive_dsn).open()
             stack.push_async_callback(self.archive.aclose)
         router = build_router(c, self.resolver)
+        metrics = Metrics(live=self._live)
+        tools = self._tools(metrics)
+        if tools is not None:
+            stack.push_async_callback(tools.aclose)      # after the agent: a turn's calls finish first
         self.agent = agent = Agent(router, strategy=c.strategy, system=c.system,
                                    max_reply_tokens=c.max_reply_tokens, store=store, idle_s=c.idle_s,
                                    queue_per_session=c.queue_per_session, archive=self.archive,
-                                   max_sessions=c.max_sessions_in_ram, memory=memory_config(c, router))
+                                   max_sessions=c.max_sessions_in_ram, memory=memory_config(c, router), tools=tools)
         stack.push_async_callback(agent.aclose)
         self.watchdog = await stack.enter_async_context(self._watchdog(agent))
-        metrics = Metrics(live=self._live)
         runner = web.AppRunner(make_app(c, agent, self.status, metrics), shutdown_timeout=c.shutdown_timeout_s,
                                access_log=None)
         await runner.setup()
@@ -141,6 +149,21 @@ class Daemon:
         for name, coro in (("janitor", self._janitor(agent, store)), ("sd-watchdog", self._sd_watchdog())):
             task = loop_task(coro, f"edge-agent-{name}")
             stack.push_async_callback(cancel, task)
+        if tools is not None and any(t.enabled and t.name == "schedule" for t in tools.registry):
+            self.scheduler = Scheduler(tools.registry.schedules, self._fire).start()
+            stack.push_async_callback(self.scheduler.aclose)   # before the HTTP server and the agent close
+
+    def _tools(self, metrics: Metrics):
+        """The daemon's own tools (None when the config enables none and names no MCP server)."""
+        c = self.config
+        if not builtin_names(c.tools) and not c.mcp_servers:
+            return None
+        return ToolRuntime.from_config(c, build_registry(c), metrics.registry)
+
+    async def _fire(self, schedule) -> None:
+        """A schedule's turn: its text as the user's message, in its session."""
+        result = await self.agent.scheduled_turn(schedule.session_id, schedule.text)
+        log.info("schedule %d answered in its session (%d reply characters)", schedule.id, len(result.reply))
 
     async def _store(self):
         c = self.config

@@ -171,7 +171,7 @@ async def create_response(request: web.Request) -> web.StreamResponse:
     if instructions is not None and not isinstance(instructions, str):
         raise ApiError(400, "instructions must be a text", code="invalid_instructions", param="instructions")
     system = instructions if instructions is not None else system
-    tools = parse_tools(body)
+    tools = parse_tools(body, request)
     stream = body.get("stream", False)
     if not isinstance(stream, bool) or not isinstance(body.get("store", True), bool):
         raise ApiError(400, "stream and store must be booleans", code="invalid_request", param="stream")

@@ -11,6 +11,7 @@
     GET    /v1/status                watchdog, backends and breaker, ring, sessions in RAM
     GET    /healthz, GET /metrics    (no token needed)
     GET    /openapi.json             this API as an OpenAPI 3.1 document (edge_agent/openapi.py)
+    GET    /v1/schedules, POST /v1/schedules, DELETE /v1/schedules/{id}   (edge_agent/schedules_api.py)
 
 The session comes from the ``X-Session-Id`` header or a ``session_id`` body field: 1-128
 characters of ``A-Z a-z 0-9 . _ -``. Without one, the conversation's own session (found by
@@ -38,7 +39,7 @@ from aiohttp import web
 
 from edge_agent.agent import Agent, SessionBusy, TurnResult
 from edge_agent.config import Config
-from edge_agent.errors import AllBackendsFailed, BudgetError, InvalidMessageError
+from edge_agent.errors import AllBackendsFailed, BudgetError, InvalidMessageError, ToolNotEnabled
 from edge_agent.messages import Message
 from edge_agent.metrics import Metrics
 from edge_agent.openapi import document
@@ -181,9 +182,44 @@ def parse_messages(body: dict[str, Any], limit: int) -> tuple[str | None, list[M
     return system, msgs[lead:]
 
 
-def parse_tools(body: dict[str, Any]) -> ToolSpec | None:
+async def refresh_tools(request: web.Request) -> None:
+    """List the MCP servers' tools (once; see tools/runtime.py), so a tool_choice may name one."""
+    runtime = request.app[AGENT].tools
+    if runtime is not None:
+        await runtime.refresh()
+
+
+def gone(request: web.Request) -> bool:
+    """Whether the client closed its connection."""
+    transport = request.transport
+    return transport is None or transport.is_closing()
+
+
+async def while_connected(request: web.Request, coro, poll_s: float = 0.5, turn: asyncio.Task | None = None):
+    """``await coro``, cancelled (with ``turn``, when given) when the client disconnects: a
+    tool loop or a generation on a board's CPU that nobody waits for. The user's message
+    stays stored."""
+    task = asyncio.ensure_future(coro)
     try:
-        return parse_spec(body.get("tools"), body.get("tool_choice"), body.get("parallel_tool_calls"))
+        while not task.done():
+            await asyncio.wait({task}, timeout=poll_s)
+            if not task.done() and gone(request):
+                log.info("client disconnected: turn cancelled")
+                raise asyncio.CancelledError("the client disconnected")
+        return task.result()
+    except BaseException:
+        for t in (task, turn):
+            if t is not None and not t.done():
+                t.cancel()
+        raise
+
+
+def parse_tools(body: dict[str, Any], request: web.Request | None = None) -> ToolSpec | None:
+    """The request's tools; a named ``tool_choice`` may also name one of the daemon's own."""
+    runtime = request.app[AGENT].tools if request is not None else None
+    known = runtime.known() if runtime is not None else frozenset()
+    try:
+        return parse_spec(body.get("tools"), body.get("tool_choice"), body.get("parallel_tool_calls"), known=known)
     except ToolSpecError as exc:
         raise ApiError(400, str(exc), code="invalid_tools", param=exc.field) from None
 
@@ -214,7 +250,8 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     tenant_of(request)  # 401 before anything else
     body = await read_json(request)
     system, messages = parse_messages(body, config.max_message_chars)
-    tools = parse_tools(body)
+    await refresh_tools(request)
+    tools = parse_tools(body, request)
     stream = body.get("stream", False)
     if not isinstance(stream, bool):
         raise ApiError(400, "stream must be a boolean", code="invalid_stream", param="stream")
@@ -224,7 +261,7 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     turn = TurnRequest(key, sid, messages, system, tools, max_tokens)
     if stream:
         return await _stream(request, turn, body)
-    result = await run_turn(request, turn, False, None)
+    result = await while_connected(request, run_turn(request, turn, False, None))
     return web.json_response(_completion(result, body, sid), headers={"X-Session-Id": sid})
 
 
@@ -242,6 +279,8 @@ async def run_turn(request: web.Request, turn: TurnRequest, stream: bool, on_del
                        param=f"messages[{exc.index}]") from None
     except ToolResultError as exc:
         raise ApiError(400, str(exc), code=exc.code, param=exc.field) from None
+    except ToolNotEnabled as exc:  # forced by the client: refused before anything is stored or run
+        raise ApiError(400, f"tool_choice: {exc}", code="tool_not_enabled", param="tool_choice") from None
     except BudgetError as exc:
         raise ApiError(400, f"the system prompt does not fit: {exc}", code="system_too_long",
                        param="messages[0]") from None
@@ -265,7 +304,8 @@ def extra(result: TurnResult, session_id: str) -> dict[str, Any]:
     return {"session_id": session_id, "backend": result.backend, "fallback_reason": result.fallback_reason,
             "memory_mode": result.mode, "context_tokens": result.context_tokens, "sections": result.sections,
             "cached_tokens": result.usage.cached_tokens, "prefix_tokens": result.prefix_tokens,
-            "stored_messages": result.stored, "timings": result.timings}
+            "stored_messages": result.stored, "timings": result.timings,
+            "tool_calls": result.server_tool_calls or [], "tool_stop": result.tool_stop}
 
 
 def _completion(result: TurnResult, body: dict[str, Any], sid: str) -> dict[str, Any]:
@@ -293,7 +333,7 @@ async def _stream(request: web.Request, turn: TurnRequest, body: dict[str, Any])
     queue: asyncio.Queue[str | None] = asyncio.Queue()
     task = asyncio.create_task(run_turn(request, turn, True, queue.put_nowait), name=f"edge-agent-turn-{cid}")
     task.add_done_callback(lambda _: queue.put_nowait(None))
-    first = await queue.get()
+    first = await while_connected(request, queue.get(), turn=task)
     if first is None and task.exception() is not None:
         raise task.exception()  # nothing sent yet: a normal JSON error
     resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
@@ -304,11 +344,15 @@ async def _stream(request: web.Request, turn: TurnRequest, body: dict[str, Any])
         return _event({"id": cid, "object": "chat.completion.chunk", "created": created, "model": model,
                        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}], **more})
 
-    await resp.write(chunk({"role": "assistant", "content": ""}))
-    item = first
-    while item is not None:
-        await resp.write(chunk({"content": item}))
-        item = await queue.get()
+    try:
+        await resp.write(chunk({"role": "assistant", "content": ""}))
+        item = first
+        while item is not None:
+            await resp.write(chunk({"content": item}))
+            item = await next_item(resp, queue)
+    except (ConnectionError, asyncio.CancelledError):  # the client is gone: so is its turn
+        task.cancel()
+        raise
     try:
         result = task.result()
     except ApiError as err:  # headers are out: the error travels as an event
@@ -323,6 +367,17 @@ async def _stream(request: web.Request, turn: TurnRequest, body: dict[str, Any])
     await resp.write(b"data: [DONE]\n\n")
     await resp.write_eof()
     return resp
+
+
+async def next_item(resp: web.StreamResponse, queue: asyncio.Queue, ping_s: float = 5.0):
+    """The next delta; an SSE comment every ``ping_s`` while none comes (a tool loop, a slow
+    first token), which also finds out when the client is gone (the write fails)."""
+    while True:
+        try:
+            async with asyncio.timeout(ping_s):
+                return await queue.get()
+        except TimeoutError:
+            await resp.write(b": waiting\n\n")
 
 
 def _event(data: dict[str, Any]) -> bytes:
@@ -409,7 +464,8 @@ def make_app(config: Config, agent: Agent, status_fn, metrics_: Metrics) -> web.
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
     app.router.add_get("/openapi.json", openapi)
-    from edge_agent import responses  # it builds on this module's helpers
+    from edge_agent import responses, schedules_api  # they build on this module's helpers
 
     responses.add_routes(app)
+    schedules_api.add_routes(app)
     return app

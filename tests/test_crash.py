@@ -8,6 +8,7 @@ with the messages and restores, and the daemon starts again on the same state di
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -35,12 +36,12 @@ ENV = {"EDGE_AGENT_STRATEGY": "summary", "EDGE_AGENT_SUMMARIZER": "llm", "EDGE_A
 
 
 class Served:
-    def __init__(self, state, log_path) -> None:
+    def __init__(self, state, log_path, *args: str) -> None:
         self.port = free_port()
         self.log_path = log_path
         with open(log_path, "wb") as log:
             self.proc = subprocess.Popen([sys.executable, "-m", "edge_agent.cli", "serve", "--state-dir", str(state),
-                                          "--port", str(self.port)], stdout=log, stderr=subprocess.STDOUT,
+                                          "--port", str(self.port), *args], stdout=log, stderr=subprocess.STDOUT,
                                          env={**os.environ, **ENV})
         self.base = f"http://127.0.0.1:{self.port}"
 
@@ -191,3 +192,96 @@ async def test_sigkill_at_random_moments_loses_no_acknowledged_turn(tmp_path):
     assert landed["compression"] >= 4 and landed["stream"] >= 4, landed
     assert len(acked) >= TRIALS         # each trial got at least one turn through before its kill
     print(f"\ncrash: {TRIALS} SIGKILLs, {len(acked)} acknowledged turns kept, kills landed {landed}")
+
+
+SLOW_SERVER = """
+import os, sys, time, pathlib
+from mcp.server.mcpserver import MCPServer
+
+mcp = MCPServer("slow")
+
+@mcp.tool()
+def slow_lookup(order_id: str) -> str:
+    \"\"\"Look up an order (slowly).\"\"\"
+    pathlib.Path(sys.argv[1]).write_text(str(os.getpid()))
+    time.sleep(600)
+    return "never"
+
+mcp.run()
+"""
+
+
+def tool_config(tmp_path) -> str:
+    script, marker = tmp_path / "slow_server.py", tmp_path / "call-started"
+    script.write_text(SLOW_SERVER)
+    path = tmp_path / "tools.toml"
+    path.write_text(f"""[edge-agent]
+tools = ["device_status"]
+tool_call_timeout_s = {PATIENCE_S}
+tool_turn_deadline_s = {2 * PATIENCE_S}
+
+[[edge-agent.mcp_servers]]
+name = "slow"
+command = [{json.dumps(sys.executable)}, {json.dumps(str(script))}, {json.dumps(str(marker))}]
+timeout_s = {PATIENCE_S}
+""")
+    return str(path)
+
+
+def no_half_turn(log) -> None:
+    """Every stored call has its result right after it, in the same turn group."""
+    results = {m.tool_call_id for _, m in log if m.role == "tool"}
+    for _, m in log:
+        for call in m.tool_calls or []:
+            assert call["id"] in results, f"call {call['id']} stored without its result"
+
+
+async def stored(state):
+    db = sqlite3.connect(state / "sessions.db")
+    assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    db.close()
+    store = await SQLiteStore(state).open()
+    try:
+        loaded = await store.load(f"local/{SESSION}")
+    finally:
+        await store.aclose()
+    return loaded[1] if loaded else []
+
+
+@pytest.mark.timeout(3600)
+async def test_sigkill_in_the_middle_of_a_tool_loop_leaves_no_half_turn(tmp_path):
+    pytest.importorskip("mcp")
+    state, config, marker = tmp_path / "state", tool_config(tmp_path), tmp_path / "call-started"
+    body = {"messages": [{"role": "user", "content": "Where is order 42?"}],
+            "tool_choice": {"type": "function", "function": {"name": "slow_lookup"}}}
+    served = Served(state, tmp_path / "daemon-tools-0.log", "--config", config)
+    try:
+        await served.ready()
+        async with aiohttp.ClientSession() as http:
+            post = asyncio.create_task(http.post(f"{served.base}/v1/chat/completions", json=body,
+                                                 headers={"X-Session-Id": SESSION}))
+            deadline = time.monotonic() + PATIENCE_S
+            assert await wait_for(marker.exists, post, deadline), served.log_path.read_text()[-3000:]
+            served.kill()                                  # the tool is running: the loop is half done
+            with contextlib.suppress(aiohttp.ClientError):
+                await post
+    finally:
+        if served.proc.poll() is None:
+            served.kill()
+        with contextlib.suppress(ValueError, ProcessLookupError, FileNotFoundError):
+            os.kill(int(marker.read_text()), signal.SIGKILL)   # the MCP server the daemon left behind
+    log = await stored(state)
+    assert [(m.role, m.content) for _, m in log] == [("user", "Where is order 42?")]   # the user's message only
+    served = Served(state, tmp_path / "daemon-tools-1.log", "--config", config)
+    try:
+        await served.ready()
+        async with aiohttp.ClientSession() as http:
+            again = {"messages": [{"role": "user", "content": "Never mind. Hello!"}], "tool_choice": "none"}
+            async with http.post(f"{served.base}/v1/chat/completions", json=again,
+                                 headers={"X-Session-Id": SESSION}) as resp:
+                assert resp.status == 200, await resp.text()
+    finally:
+        served.kill()
+    log = await stored(state)
+    no_half_turn(log)
+    assert [m.role for _, m in log] == ["user", "user", "assistant"]

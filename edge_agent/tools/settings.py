@@ -7,6 +7,7 @@
     tool_turn_deadline_s = 120.0     # every round of one turn together
     tool_result_chars = 8000         # characters of a result the model sees (head + tail); stored whole
     tool_max_parallel = 4            # calls of one round run concurrently up to this
+    tool_schema_limit = 0            # schemas offered per model step, the request's most relevant first (0: all)
     workspace_dir = ""               # list_files / read_file / write_file; "" = <state_dir>/workspace
     shell_allow = ["uptime", "df -h", "ls *"]    # argv the shell tool may run; a final "*": any more args
     fetch_allow_hosts = ["example.com", "127.0.0.1:8080"]   # http_fetch: host, or host:port
@@ -155,6 +156,9 @@ def check(config: Any) -> None:
     for key in ("tool_max_iterations", "tool_max_parallel", "tool_result_chars", "fetch_max_bytes"):
         if getattr(config, key) < 1:
             raise ConfigError(f"{key} must be >= 1, got {getattr(config, key)}", key=key)
+    if config.tool_schema_limit < 0:
+        raise ConfigError(f"tool_schema_limit must be >= 0 (0: every tool), got {config.tool_schema_limit}",
+                          key="tool_schema_limit")
     for key in ("tool_call_timeout_s", "tool_turn_deadline_s"):
         if getattr(config, key) <= 0:
             raise ConfigError(f"{key} must be > 0 seconds, got {getattr(config, key)}", key=key)
