@@ -84,7 +84,7 @@ class Config:
     tool_turn_deadline_s: float = 120.0                    # seconds all rounds of one turn may take
     tool_result_chars: int = 8000                          # characters of a result the model sees (head + tail)
     tool_max_parallel: int = 4                             # calls of one round run concurrently up to this
-    tool_schema_limit: int = 0                             # schemas offered per model step, most relevant first (0: all)
+    tool_schema_limit: int = 0                             # schemas offered per step, most relevant first (0: 4 local, all cloud)
     workspace_dir: str = ""                                # files tools' directory; "": <state_dir>/workspace
     shell_allow: list[str] = field(default_factory=list)   # argv the shell tool may run ("df -h", "ls *")
     fetch_allow_hosts: list[str] = field(default_factory=list)  # hosts (or host:port) http_fetch may reach

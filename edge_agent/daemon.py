@@ -130,7 +130,7 @@ class Daemon:
             stack.push_async_callback(self.archive.aclose)
         router = build_router(c, self.resolver)
         metrics = Metrics(live=self._live)
-        tools = self._tools(metrics)
+        tools = self._tools(metrics, local_first=router.policy == "local_only")
         if tools is not None:
             stack.push_async_callback(tools.aclose)      # after the agent: a turn's calls finish first
         self.agent = agent = Agent(router, strategy=c.strategy, system=c.system,
@@ -153,12 +153,12 @@ class Daemon:
             self.scheduler = Scheduler(tools.registry.schedules, self._fire).start()
             stack.push_async_callback(self.scheduler.aclose)   # before the HTTP server and the agent close
 
-    def _tools(self, metrics: Metrics):
+    def _tools(self, metrics: Metrics, local_first: bool):
         """The daemon's own tools (None when the config enables none and names no MCP server)."""
         c = self.config
         if not builtin_names(c.tools) and not c.mcp_servers:
             return None
-        return ToolRuntime.from_config(c, build_registry(c), metrics.registry)
+        return ToolRuntime.from_config(c, build_registry(c), metrics.registry, local_first)
 
     async def _fire(self, schedule) -> None:
         """A schedule's turn: its text as the user's message, in its session."""

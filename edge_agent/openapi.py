@@ -71,6 +71,11 @@ RESPONSE_REQUEST = {"type": "object", "required": ["input"], "properties": {
     "tool_choice": TOOL_CHOICE, "parallel_tool_calls": {"type": "boolean"}, "model": {"type": "string"},
     "stream": {"type": "boolean"}, "max_output_tokens": {"type": "integer", "minimum": 1}}}
 
+SCHEDULE_REQUEST = {"type": "object", "required": ["session_id", "text"], "properties": {
+    "session_id": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,128}$"},
+    "text": {"type": "string", "minLength": 1, "maxLength": 2000, "description": "the user's message of the turn"},
+    "in_s": {"type": "number", "minimum": 0}, "every_s": {"type": "number", "minimum": 0}}}
+
 SESSION_ID = {"name": "id", "in": "path", "required": True,
               "schema": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,128}$"}}
 SESSION_HEADER = {"name": "X-Session-Id", "in": "header", "required": False,
@@ -102,6 +107,21 @@ def document() -> dict[str, Any]:
                     "parameters": [SESSION_ID, {"name": "query", "in": "query", "schema": {"type": "string"}}],
                     "responses": _responses(_json("the context"), 400, 401, 404)}},
     }
+    schedule_routes = {
+        "/v1/schedules": {
+            "get": {"summary": "this token's schedules (the schedule tool's), soonest first", "security": auth,
+                    "parameters": [{"name": "session_id", "in": "query", "schema": {"type": "string"}}],
+                    "responses": _responses(_json("a list"), 400, 401, 404)},
+            "post": {"summary": "a turn later in a session: once after in_s, or every every_s (>= 60) seconds",
+                     "security": auth, "requestBody": {"required": True, "content": {"application/json": {
+                         "schema": SCHEDULE_REQUEST}}},
+                     "responses": _responses(_json("the schedule"), 400, 401, 404, status="201")}},
+        "/v1/schedules/{id}": {
+            "delete": {"summary": "cancel a schedule", "security": auth,
+                       "parameters": [{"name": "id", "in": "path", "required": True,
+                                       "schema": {"type": "string", "pattern": "^[0-9]+$"}}],
+                       "responses": _responses({"description": "deleted"}, 400, 401, 404, status="204")}},
+    }
     return {
         "openapi": "3.1.0",
         "info": {"title": "edge-agent", "version": __version__,
@@ -129,6 +149,7 @@ def document() -> dict[str, Any]:
             "/v1/sessions": {"get": {"summary": "this token's sessions", "security": auth,
                                      "responses": _responses(_json("a list"), 401)}},
             **session_routes,
+            **schedule_routes,
             "/v1/status": {"get": {"summary": "watchdog, backends and breaker, ring, sessions in RAM",
                                    "security": auth, "responses": _responses(_json("the status"), 401)}},
             "/healthz": {"get": {"summary": "liveness", "responses": _responses(_json("ok"))}},

@@ -22,6 +22,28 @@ WEATHER = {"type": "function", "function": {
     "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}
 
 
+EXTRA = """
+import os, sys, time, pathlib
+from mcp.server.mcpserver import MCPServer
+
+mcp = MCPServer("extra")
+
+@mcp.tool()
+def big_report() -> str:
+    \"\"\"The whole report.\"\"\"
+    return "".join(f"line {i:05d} of the report\\n" for i in range(3000))
+
+@mcp.tool()
+def slow_job() -> str:
+    \"\"\"A job that takes ten minutes.\"\"\"
+    pathlib.Path(sys.argv[1]).write_text(str(os.getpid()))
+    time.sleep(600)
+    return "done"
+
+mcp.run()
+"""
+
+
 def named(tool: str) -> dict:
     return {"type": "function", "function": {"name": tool}}
 
@@ -202,3 +224,60 @@ async def test_without_tools_the_schedule_routes_say_so(tmp_path):
     async with running_daemon(tmp_path, n_threads=1, max_reply_tokens=8, strategy="sliding") as d:
         status, body, _ = await api(d.base, "GET", "/v1/schedules")
         assert status == 404 and body["error"]["code"] == "schedules_off"
+
+
+def with_extra(tmp_path, **more) -> dict:
+    cfg = settings(tmp_path, **more)
+    script = tmp_path / "extra_server.py"
+    script.write_text(EXTRA)
+    cfg["mcp_servers"] = [*cfg["mcp_servers"], {"name": "extra", "timeout_s": 900.0,
+                                                "command": [sys.executable, str(script), str(tmp_path / "started")]}]
+    return cfg
+
+
+async def test_a_huge_result_is_shown_capped_and_stored_whole(tmp_path):
+    async with running_daemon(tmp_path, **with_extra(tmp_path, tool_result_chars=1500)) as d:
+        status, body, _ = await turn(d, "big", "Summarize the report.", tool_choice=named("big_report"))
+        assert status == 200, body
+        shown = body["edge_agent"]["tool_calls"][0]["result"]
+        assert len(shown) <= 1500 and "characters left out" in shown and shown.startswith("line 00000")
+        assert shown.rstrip().endswith("line 02999 of the report")                  # head + tail
+        stored = [m["content"] for m in await held(d, "big") if m["role"] == "tool"]
+        assert stored == ["".join(f"line {i:05d} of the report\n" for i in range(3000))]   # whole
+
+
+async def test_a_client_that_disconnects_cancels_its_tool_loop(tmp_path):
+    import os
+    import signal
+
+    import aiohttp
+
+    started = tmp_path / "started"
+    async with running_daemon(tmp_path, **with_extra(tmp_path)) as d:
+        body = {"messages": [{"role": "user", "content": "Run the job."}], "tool_choice": named("slow_job")}
+        http = aiohttp.ClientSession()
+        post = asyncio.create_task(http.post(f"{d.base}/v1/chat/completions", json=body,
+                                             headers={"X-Session-Id": "gone"}))
+        for _ in range(3600):                        # the model's speed decides when the call starts
+            if started.exists() or post.done():
+                break
+            await asyncio.sleep(0.25)
+        assert started.exists(), post.done() and await (await post).text()
+        post.cancel()
+        await http.close()                           # the client is gone in the middle of the call
+        status, body, _ = await turn(d, "gone", "Never mind.", tool_choice="none")
+        assert status == 200, body
+        msgs = await held(d, "gone")
+        assert [(m["role"], m["content"]) for m in msgs[:2]] == [("user", "Run the job."), ("user", "Never mind.")]
+        assert [m["role"] for m in msgs] == ["user", "user", "assistant"]    # the loop stored nothing: cancelled
+    os.kill(int(started.read_text()), signal.SIGKILL) if started.exists() and _alive(int(started.read_text())) else None
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

@@ -188,13 +188,18 @@ async def test_forced_choice_first_step_only_and_unknown_forced_tool_is_refused(
     forced = {"type": "function", "function": {"name": "lookup"}}
     step = Script(StepReply("", [call("lookup", {"n": 1})]), StepReply("done"))
     r = await run_tool_loop(step, registry.for_request(), USER, tool_choice=forced)
-    assert [c for _, _, c in step.seen] == [forced, "auto"] and r.content == "done"
+    assert [c for _, _, c in step.seen] == [forced, "none"] and r.content == "final answer"   # run it, then answer
+    assert r.stop == "forced_tool" and len(tool.run.calls) == 1
+    step = Script(StepReply("", [call("lookup", {"n": 2})]), StepReply("", [call("lookup", {"n": 3})]),
+                  StepReply("done"))
+    r = await run_tool_loop(step, registry.for_request(), USER, tool_choice="required")
+    assert [c for _, _, c in step.seen] == ["required", "auto", "auto"] and r.stop == "answer"
     for name in ("off", "nonexistent"):
         never = Script(StepReply("x"))
         with pytest.raises(ToolNotEnabled):
             await run_tool_loop(never, registry.for_request(), USER,
                                 tool_choice={"type": "function", "function": {"name": name}})
-        assert never.seen == [] and len(tool.run.calls) == 1
+        assert never.seen == [] and len(tool.run.calls) == 3
 
 
 async def test_unknown_tools_bad_arguments_and_tool_bugs_are_error_results():

@@ -65,9 +65,26 @@ class _Gate:
             self.on_delta("".join(held))
 
 
+ASK_ANSWER = "So what is the answer?"
+
+
 def as_plain_chat(messages: Sequence[dict[str, Any]], tools: ToolSpec | None) -> list[dict[str, Any]]:
-    """Messages a chat template without tool support renders: calls as the JSON the model
-    writes, results as tool messages with their text, the offered tools in the system prompt."""
+    """Messages a chat template without tool support renders, the offered tools in the system
+    prompt. While tools are offered, calls read as the JSON the model writes and results as
+    tool messages; for an answer (no tools offered) a call and its results read as one
+    assistant line ("I called X. It returned: ...") followed, when the prompt ends there, by
+    ASK_ANSWER: a small model shown its own call JSON writes the call again instead of an answer."""
+    out = _with_calls(messages) if tools is not None else _calls_as_text(messages)
+    if tools is not None:
+        text = render(tools)
+        if out and out[0]["role"] == "system":
+            out[0] = {"role": "system", "content": f"{out[0]['content']}\n\n{text}"}
+        else:
+            out.insert(0, {"role": "system", "content": text})
+    return out
+
+
+def _with_calls(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for m in messages:
         if m.get("tool_calls"):
@@ -76,12 +93,21 @@ def as_plain_chat(messages: Sequence[dict[str, Any]], tools: ToolSpec | None) ->
             out.append({"role": "assistant", "content": (m.get("content") or "") + calls})
         else:
             out.append({"role": m["role"], "content": m.get("content") or ""})
-    if tools is not None:
-        text = render(tools)
-        if out and out[0]["role"] == "system":
-            out[0] = {"role": "system", "content": f"{out[0]['content']}\n\n{text}"}
+    return out
+
+
+def _calls_as_text(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        if m.get("tool_calls"):
+            named = ", ".join(f"{c['function']['name']}({c['function'].get('arguments') or ''})" for c in m["tool_calls"])
+            out.append({"role": "assistant", "content": f"{m.get('content') or ''}I called {named}.".strip()})
+        elif m["role"] == "tool" and out and out[-1]["role"] == "assistant":
+            out[-1] = {"role": "assistant", "content": f"{out[-1]['content']} It returned: {m.get('content') or ''}"}
         else:
-            out.insert(0, {"role": "system", "content": text})
+            out.append({"role": m["role"], "content": m.get("content") or ""})
+    if messages and messages[-1]["role"] == "tool":
+        out.append({"role": "user", "content": ASK_ANSWER})
     return out
 
 

@@ -14,8 +14,10 @@ bound is hit:
 When a bound is hit, one more step asks for an answer with ``tool_choice="none"`` (the same
 schemas are sent, so the prompt's prefix, and a KV or prefix cache, still hold; calls in that
 reply are ignored); that step is bounded by the backend's own timeouts, not the deadline. A
-forced ``tool_choice`` (``required`` or a named function) applies to the first step only; a
-named tool that this turn does not offer raises ToolNotEnabled before anything runs.
+forced ``tool_choice`` applies to the first step only: after ``required`` the model goes on
+with ``auto``; a named server tool runs once and the next step is the answer (stop
+``forced_tool``: "run this tool, then answer"; a small model would otherwise call it again).
+A named tool that this turn does not offer raises ToolNotEnabled before anything runs.
 
 Calls of one round run concurrently, at most ``max_parallel`` at a time, and their results
 come back in the calls' order. A call to a client tool is not run: the loop stops and returns
@@ -41,7 +43,7 @@ from edge_agent.tools.audit import ToolMetrics, audit
 from edge_agent.tools.base import CallContext, Tool
 from edge_agent.tools.registry import TurnTools
 
-StopReason = Literal["answer", "max_iterations", "deadline", "repeated_call", "client_tools"]
+StopReason = Literal["answer", "max_iterations", "deadline", "repeated_call", "client_tools", "forced_tool"]
 ToolChoice = str | dict[str, Any] | None
 
 
@@ -283,6 +285,9 @@ async def run_tool_loop(step: Step, tools: TurnTools, messages: list[dict[str, A
         if client:
             return LoopResult(reply.content, turn.calls, turn.stored, "client_tools", iterations, client, replies)
         choice = "auto"
+        if forced:
+            stop = "forced_tool"   # the named tool ran: now the answer (a small model would call it again)
+            break
         if repeated:
             stop = "repeated_call"
             break

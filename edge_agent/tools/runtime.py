@@ -23,6 +23,9 @@ from edge_agent.tools.loop import LoopResult, Step, run_tool_loop
 from edge_agent.tools.registry import Registry, TurnTools
 
 
+LOCAL_SCHEMAS = 4   # schemas a small local model is offered per step by default
+
+
 @dataclass
 class ToolRuntime:
     registry: Registry
@@ -35,11 +38,14 @@ class ToolRuntime:
     _listed_at: float | None = None
 
     @classmethod
-    def from_config(cls, config: Any, registry: Registry, metrics_registry: Any = None) -> ToolRuntime:
+    def from_config(cls, config: Any, registry: Registry, metrics_registry: Any = None,
+                    local_first: bool = False) -> ToolRuntime:
+        """``tool_schema_limit`` 0 is automatic: LOCAL_SCHEMAS when the local model answers
+        first (every schema costs its prompt tokens on every step), every tool for a cloud model."""
         from edge_agent.tools.settings import token_policy
 
-        return cls(registry, Limits.from_config(config), ToolMetrics(metrics_registry), token_policy(config),
-                   config.tool_schema_limit or None)
+        limit = config.tool_schema_limit or (LOCAL_SCHEMAS if local_first else None)
+        return cls(registry, Limits.from_config(config), ToolMetrics(metrics_registry), token_policy(config), limit)
 
     async def refresh(self) -> None:
         """List the MCP servers not listed yet; after a failure, again only after ``retry_s``."""

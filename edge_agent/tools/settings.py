@@ -7,7 +7,8 @@
     tool_turn_deadline_s = 120.0     # every round of one turn together
     tool_result_chars = 8000         # characters of a result the model sees (head + tail); stored whole
     tool_max_parallel = 4            # calls of one round run concurrently up to this
-    tool_schema_limit = 0            # schemas offered per model step, the request's most relevant first (0: all)
+    tool_schema_limit = 0            # schemas offered per model step, the request's most relevant first
+                                     # (0: automatic: 4 when the local model answers first, else every tool)
     workspace_dir = ""               # list_files / read_file / write_file; "" = <state_dir>/workspace
     shell_allow = ["uptime", "df -h", "ls *"]    # argv the shell tool may run; a final "*": any more args
     fetch_allow_hosts = ["example.com", "127.0.0.1:8080"]   # http_fetch: host, or host:port
