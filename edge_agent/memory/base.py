@@ -27,6 +27,7 @@ from edge_agent.memory.blocks import BlockFitter
 from edge_agent.memory.context import SECTIONS, Context
 from edge_agent.memory.facts import FactTable
 from edge_agent.memory.recall import Hit, RecallArchive, asks_about_past
+from edge_agent.memory.speakers import Speakers
 from edge_agent.memory.terms import terms
 from edge_agent.memory.stable import StableLayout
 from edge_agent.messages import (FLAG_CAPPED, ROLE_CODES, ROLES, Message, decode_payload,
@@ -117,6 +118,7 @@ class BaseMemory:
         self.archive: RecallArchive | None = (
             RecallArchive(self.counter, max_bytes=check_int("archive_bytes", archive_bytes, 1))
             if use_recall else None)
+        self.speakers = Speakers()                          # who "Anders" is in a question (speakers.py)
         self.on_evict = on_evict
         if low_water is not None and not (isinstance(low_water, (int, float)) and 0 < low_water < 1):
             raise ConfigError(f"low_water must be a fraction in (0, 1), got {low_water!r}", key="low_water")
@@ -243,6 +245,7 @@ class BaseMemory:
         if self.bounded and tokens > self.budget:
             raise BudgetError("system prompt", tokens, self.budget)
         self._system, self._system_tokens = msg, tokens
+        self.speakers.learn_system(msg.content)
 
     def _store(self, msg: Message) -> None:
         if not isinstance(msg, Message):
@@ -252,6 +255,7 @@ class BaseMemory:
             return
         evicted = self._push(msg)
         self._index(msg, self.ring[-1])
+        self.speakers.learn(msg.role, msg.content, msg.name)
         self.stats.messages += 1
         if msg.role == "user":
             self.stats.turns += 1
@@ -317,6 +321,7 @@ class BaseMemory:
         start = int(state["ring_start"])
         self.seq_base = start
         for seq, msg in sorted(log, key=lambda item: item[0]):
+            self.speakers.learn(msg.role, msg.content, msg.name)
             if seq < start:
                 if self.archive is not None:
                     self.archive.add(msg, self.counter(text_for_counting(msg)) + self.overhead, seq)
@@ -459,7 +464,7 @@ class BaseMemory:
     def _recall_hits(self, query: str | None) -> list[Hit]:
         if self.archive is None or not query or not len(self.archive):
             return []
-        return self.archive.search(query)
+        return self.archive.search(self.speakers.rewrite(query))
 
     def _seq_at(self, index: int) -> int:
         """Session-wide seq of ring index ``index`` (the next seq at the end)."""

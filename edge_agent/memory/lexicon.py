@@ -68,7 +68,14 @@ CONCEPTS: dict[str, str] = {
         boss manager colleague colleagues coworker coworkers position hire hired hiring interview
         promotion promoted quit resign resigned notice fired laid layoff salary raise contract startup
         firm agency client clients shift intern internship gig freelance business employ employs
-        employed employment offer accepted onboarding
+        employed employment offer accepted onboarding profession professional occupation living earn earns
+        earning trade role roles nurse nursing teacher teaching engineer engineering developer programmer
+        designer accountant lawyer solicitor barrister paralegal doctor surgeon dentist hygienist pharmacist
+        paramedic physio physiotherapist therapist midwife carer chef cook baker barista waiter waitress
+        bartender florist electrician plumber carpenter builder mechanic architect analyst consultant
+        librarian journalist editor writer photographer receptionist cashier clerk secretary pilot driver
+        courier postman firefighter police officer soldier ranger farmer gardener vet scientist researcher
+        technician lecturer tutor banker broker realtor agent marketer recruiter hr sales retail
         工作 上班 下班 公司 老板 领导 同事 职位 岗位 面试 辞职 离职 入职 跳槽 加班 工资 薪水 单位""",
     "home": """home house apartment flat rent rented lease landlord roommate roommates neighbor neighbors
         neighbour neighbourhood neighborhood move moved moving relocate relocated city town village
@@ -93,18 +100,22 @@ CONCEPTS: dict[str, str] = {
     "family": """family mom mum mother dad father parents parent brother brothers sister sisters sibling siblings
         son daughter kid kids child children baby husband wife spouse partner boyfriend girlfriend
         fiance fiancee grandma grandpa grandmother grandfather aunt uncle cousin niece nephew in-laws
-        wedding
+        wedding married marry marrying engaged engagement proposed proposal fiancé dating date dated dates
+        seeing relationship romance romantic anniversary ex crush single divorced divorce split breakup
+        boyfriend's girlfriend's husband's wife's
         家人 父母 爸爸 妈妈 哥哥 姐姐 弟弟 妹妹 儿子 女儿 孩子 老公 老婆 丈夫 妻子 爷爷 奶奶 外婆 婚礼""",
     "health": """health doctor doctors hospital clinic sick ill illness flu fever cough injury injured hurt pain
         surgery appointment therapy therapist medicine meds allergy allergic diagnosed recovery dentist
-        checkup
+        checkup allergies reaction react intolerant intolerance epipen anaphylaxis hives rash asthma
+        inhaler a&e emergency ambulance migraine diabetes penicillin gluten lactose
         医院 医生 生病 感冒 发烧 手术 看病 吃药 过敏 体检 复查 牙医""",
     "study": """school study studying studied student students class university college degree major masters phd
         thesis exam exams homework teacher professor course semester graduate graduated graduation
         scholarship
         学校 上学 大学 专业 考试 毕业 老师 论文 学位 研究""",
     "vehicle": """car cars drive driving drove driver license truck van suv motorcycle scooter bike bicycle train
-        bus subway commute commuting parking garage electric tesla
+        bus subway commute commuting commuter parking garage electric tesla journey journeys tram metro
+        ferry cycle cycled walk walked door-to-door
         开车 驾照 汽车 买车 地铁 公交 停车""",
     "launch": """release releases released launch launched launching deploy deployed deployment ship shipped
         rollout go-live golive publish published version milestone
@@ -119,6 +130,9 @@ CONCEPTS: dict[str, str] = {
     "like": """love loved loves favorite favourite fav best adore obsessed enjoy enjoyed prefer prefers
         preferred fan addicted beats
         喜欢 最爱 爱喝 爱吃 偏爱 热爱 推荐""",
+    "fear": """fear fears afraid scared scary terrified terrifies frightened frighten phobia panic panicking
+        nervous anxious anxiety dread nightmare creepy spooked trust trusted
+        害怕 恐惧 怕的 吓人 紧张 焦虑""",
     "dislike": """hate hated hates dislike disliked cant can't stand awful terrible worst gross disgusting soap
         never avoid allergic annoying boring horrible nasty
         讨厌 不喜 难吃 受不 不爱 反感""",

@@ -1,0 +1,84 @@
+"""Who the two speakers of a session are, so that recall reads a question that names one of
+them as that speaker's own: "What is Anders's job?" in a session where Anders is the user
+is searched as "What is my job?".
+
+That matters because people rarely say their own name: "Anders" appears in the messages the
+*other* speaker writes to him ("Hey Anders!"), so as a search term it finds the wrong
+speaker's messages, and the question's real cue (whose job) is lost. Rewritten, the name
+leaves the search terms and the first or second person steers recall to the speaker's own
+messages (recall.py).
+
+A role's name is learned from, most certain first: a message's ``name`` field; the system
+prompt ("You are Silas", "chatting with Anders", "the user is Anders", "messages from Anders
+have role user"); a greeting that opens a message ("Hey Anders!", "Thanks, Silas") names the
+*other* speaker, and counts only when seen twice and more often than any other name. Only
+an English name (a capitalised word) is recognised; nothing is stored beyond what the
+messages and the system prompt give again when a session is restored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+_NAME = r"([A-Z][a-zà-öø-ÿ'-]+)"
+_SYSTEM = [
+    (re.compile(rf"\b(?:[Yy]ou are|[Yy]our name is|[Yy]ou're) {_NAME}"), "assistant"),
+    (re.compile(rf"\b(?:chatting|talking|speaking) (?:with|to) {_NAME}"), "user"),
+    (re.compile(rf"\b[Tt]he user(?:'s name)? is (?:called |named )?{_NAME}"), "user"),
+]
+_ROLE_OF = re.compile(rf"\b[Mm]essages (?:from|by) {_NAME} (?:have|has|are|use) (?:the )?role (user|assistant)")
+_GREETING = re.compile(
+    rf"^\s*(?:hey|hi|hiya|hello|morning|good morning|evening|good evening|thanks|thank you|cheers|congrats|"
+    rf"congratulations|happy birthday|welcome back|oh|aw+|omg|wow|sorry|night|goodnight)\s*[,!.]?\s+{_NAME}"
+    rf"(?![\w'-]| [A-Z])", re.I)
+NOT_NAMES = frozenset(
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
+    "September October November December God Lord Mate Guys There Everyone All Dear Honey Babe Love Man Dude "
+    "Buddy Friend Again Team Folks Sir Madam Boss Bro Sis Mum Mom Dad Darling Sweetie Pal Stranger You".split())
+OTHER = {"user": "assistant", "assistant": "user"}
+PRONOUNS = {"user": ("my", "I"), "assistant": ("your", "you")}
+
+
+class Speakers:
+    def __init__(self) -> None:
+        self._sure: dict[str, str] = {}                        # role -> name (name field, system prompt)
+        self._seen: dict[str, Counter] = {"user": Counter(), "assistant": Counter()}
+
+    def learn_system(self, text: str) -> None:
+        for pattern, role in _SYSTEM:
+            match = pattern.search(text)
+            if match and match.group(1) not in NOT_NAMES:
+                self._sure.setdefault(role, match.group(1))
+        for name, role in _ROLE_OF.findall(text):
+            self._sure[role] = name
+
+    def learn(self, role: str, content: str, name: str | None = None) -> None:
+        """One stored message: its ``name``, or a greeting to the other speaker."""
+        if role not in OTHER:
+            return
+        if name and re.fullmatch(_NAME, name):
+            self._sure.setdefault(role, name)
+        match = _GREETING.match(content)
+        if match and match.group(1) not in NOT_NAMES:
+            self._seen[OTHER[role]][match.group(1)] += 1
+
+    def name_of(self, role: str) -> str | None:
+        if role in self._sure:
+            return self._sure[role]
+        ranked = self._seen[role].most_common(2)
+        if ranked and ranked[0][1] >= 2 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+            return ranked[0][0]
+        return None
+
+    def rewrite(self, query: str) -> str:
+        """``query`` with each speaker's name as the first (user) or second (assistant) person."""
+        names = {role: self.name_of(role) for role in OTHER}
+        if not any(names.values()) or names["user"] == names["assistant"]:
+            return query
+        for role, name in names.items():
+            if name and name in query:
+                possessive, subject = PRONOUNS[role]
+                query = re.sub(rf"\b{re.escape(name)}(?:'s|’s|'|’)(?=\s|$|[?.!,])", possessive, query)
+                query = re.sub(rf"\b{re.escape(name)}\b", subject, query)
+        return query

@@ -1,0 +1,42 @@
+"""A question that names a speaker is searched as that speaker's own (memory/speakers.py)."""
+
+from __future__ import annotations
+
+from edge_agent.memory import create_memory
+from edge_agent.memory.speakers import Speakers
+from edge_agent.messages import Message
+
+
+def test_names_come_from_the_system_prompt_the_name_field_and_greetings():
+    s = Speakers()
+    s.learn_system("You are Marta, talking to Kofi about his week.")
+    assert (s.name_of("assistant"), s.name_of("user")) == ("Marta", "Kofi")
+    s = Speakers()
+    s.learn("user", "hello", name="Bea")
+    assert s.name_of("user") == "Bea" and s.name_of("assistant") is None
+    s = Speakers()
+    s.learn("assistant", "Hey Jun! How was the gig?")
+    assert s.name_of("user") is None                       # one greeting is not enough
+    s.learn("assistant", "Morning, Jun.")
+    s.learn("assistant", "Hi Tuesday people")               # a weekday is no name
+    assert s.name_of("user") == "Jun" and s.name_of("assistant") is None
+
+
+def test_a_named_speaker_becomes_the_first_or_second_person():
+    s = Speakers()
+    s.learn_system("Messages from Ola have role user. You are Ines.")
+    assert s.rewrite("What is Ola's job?") == "What is my job?"
+    assert s.rewrite("Where does Ines live now?") == "Where does you live now?"
+    assert s.rewrite("Who is Olaf?") == "Who is Olaf?"       # a whole word only
+    assert Speakers().rewrite("What is Ola's job?") == "What is Ola's job?"   # nobody known: unchanged
+
+
+async def test_recall_finds_the_named_speakers_own_message():
+    mem = create_memory("sliding", max_tokens=420, reserve_tokens=40, recall=True,
+                        system="You are Ines, chatting with Ola.")
+    await mem.add(Message("user", "These days I work as a midwife."))
+    await mem.add(Message("assistant", "Ola, my cousin says hello and might visit."))   # names her, about nothing
+    for i in range(40):                                     # both leave the window
+        await mem.add(Message("user" if i % 2 == 0 else "assistant", f"Small talk number {i} about the weather."))
+    hits = mem._recall_hits("What is Ola's profession?")
+    assert hits and hits[0].line.endswith("These days I work as a midwife.")   # hers, not the one naming her
