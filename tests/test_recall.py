@@ -188,3 +188,13 @@ async def test_an_ordinary_turn_keeps_the_prefix_after_a_question_about_the_past
     mem.context(query="When did I book the dentist?")
     after = mem.context(query="random chatter")
     assert after.messages[:-2] == before.messages[:-2]
+
+
+def test_a_question_about_what_the_conversation_holds_may_take_the_larger_recall_share():
+    from edge_agent.memory.recall import asks_about_past
+
+    for q in ("When did I move?", "What is Ola's favourite food?", "which city does she live in now?",
+              "我之前说的地址是？", "How long is your commute?"):
+        assert asks_about_past(q), q
+    for q in ("What a day!", "Thanks, that helps.", "I think so?", "", None):
+        assert not asks_about_past(q), q

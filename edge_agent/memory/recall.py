@@ -52,10 +52,14 @@ _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|you've)\b", re.I)
 ROLE_CODE = {"user": 1.0, "assistant": 2.0, "tool": 3.0}
 
 
+_QUESTION = re.compile(r"^\s*(?:what|what's|which|who|who's|whom|whose|where|when|how)\b[^?]*\?\s*$", re.I)
+
+
 def asks_about_past(query: str | None) -> bool:
-    """Whether a question looks back ("When did ...?", "我之前说的地址是？"): recall may then
-    take more of the budget than its reserved slice."""
-    return bool(query) and bool(_PAST.search(query))
+    """Whether a question looks back ("When did ...?", "我之前说的地址是？"), or asks what the
+    conversation holds ("What is X's favourite food?"): recall may then take more of the
+    budget than its reserved slice."""
+    return bool(query) and bool(_PAST.search(query) or _QUESTION.match(query))
 
 
 class Hit(NamedTuple):
