@@ -20,6 +20,11 @@ def test_names_come_from_the_system_prompt_the_name_field_and_greetings():
     s.learn("assistant", "Morning, Jun.")
     s.learn("assistant", "Hi Tuesday people")               # a weekday is no name
     assert s.name_of("user") == "Jun" and s.name_of("assistant") is None
+    s = Speakers()
+    for _ in range(2):
+        s.learn("user", "Caroline: I went to a support group yesterday.")
+        s.learn("assistant", "Melanie: That sounds lovely, Caroline!")
+    assert (s.name_of("user"), s.name_of("assistant")) == ("Caroline", "Melanie")   # transcript labels
 
 
 def test_a_named_speaker_becomes_the_first_or_second_person():

@@ -10,8 +10,10 @@ messages (recall.py).
 
 A role's name is learned from, most certain first: a message's ``name`` field; the system
 prompt ("You are Silas", "chatting with Anders", "the user is Anders", "messages from Anders
-have role user"); a greeting that opens a message ("Hey Anders!", "Thanks, Silas") names the
-*other* speaker, and counts only when seen twice and more often than any other name. Only
+have role user"); a message that starts with its speaker's name ("Anders: ...", as
+transcripts are written) names its own speaker, and a greeting that opens one ("Hey
+Anders!", "Thanks, Silas") the *other* speaker; these count only when seen twice and more
+often than any other name. Only
 an English name (a capitalised word) is recognised; nothing is stored beyond what the
 messages and the system prompt give again when a session is restored.
 """
@@ -32,10 +34,13 @@ _GREETING = re.compile(
     rf"^\s*(?:hey|hi|hiya|hello|morning|good morning|evening|good evening|thanks|thank you|cheers|congrats|"
     rf"congratulations|happy birthday|welcome back|oh|aw+|omg|wow|sorry|night|goodnight)\s*[,!.]?\s+{_NAME}"
     rf"(?![\w'-]| [A-Z])", re.I)
+_LABEL = re.compile(rf"^\s*{_NAME}:\s")
 NOT_NAMES = frozenset(
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
     "September October November December God Lord Mate Guys There Everyone All Dear Honey Babe Love Man Dude "
-    "Buddy Friend Again Team Folks Sir Madam Boss Bro Sis Mum Mom Dad Darling Sweetie Pal Stranger You".split())
+    "Buddy Friend Again Team Folks Sir Madam Boss Bro Sis Mum Mom Dad Darling Sweetie Pal Stranger You "
+    "Note Notes Update Reminder Edit Warning Answer Question Result Error Summary Todo Tip Fyi Btw Re Subject "
+    "Tldr Ps Example Step Status Total Address Phone Email Name Order Date Time Price Update Thanks".split())
 OTHER = {"user": "assistant", "assistant": "user"}
 PRONOUNS = {"user": ("my", "I"), "assistant": ("your", "you")}
 
@@ -59,6 +64,10 @@ class Speakers:
             return
         if name and re.fullmatch(_NAME, name):
             self._sure.setdefault(role, name)
+        label = _LABEL.match(content)
+        if label and label.group(1) not in NOT_NAMES:
+            self._seen[role][label.group(1)] += 1
+            return
         match = _GREETING.match(content)
         if match and match.group(1) not in NOT_NAMES:
             self._seen[OTHER[role]][match.group(1)] += 1
