@@ -135,7 +135,7 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [*en.PATTERNS,
     # a long code on its own ("您查一下04206710066772918795这个单子"): phones and cards are taken first
     ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24})(?![A-Za-z0-9.-])")),
     ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME}))(?:之前|以前|前|左右|之后|以后)?")),
-    ("datetime", _p(rf"(?:(?:by|before|until|on|after|from)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
+    ("datetime", _p(rf"(?:\b(?:by|before|until|on|after|from)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:,?\s+(?:at\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
                     rf"(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I)),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
@@ -241,7 +241,7 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
     before = _clean_label(text[left:start])
     if category == "datetime" and before not in EVENT_LABELS and not re.search(rf"[{CJK}]", before):
         words = [_stem(w.lower()) for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", text[left:start])]
-        before = next((w for w in reversed(words) if w in EVENT_LABELS - {"date", "time"}), before)  # "flight UA 921 tomorrow"
+        before = next((w for w in reversed(words) if w in ERRAND_LABELS), before)  # "flight UA 921 tomorrow"
     if before or category != "datetime":
         return before or _label_after(text, end, right)
     after = _label_after(text, end, right)  # "明天上午九点开会": after a date, only an event names it
@@ -376,8 +376,12 @@ _EVENTS = ("meeting appointment deadline delivery interview flight call demo lau
            "arrival return refund closing opening session workshop webinar shift checkup dentist doctor hearing "
            "audit inspection handover go-live golive cutover migration maintenance outage sprint standup offsite "
            "date time deadline appointment slot reminder renewal subscription contract warranty trial check check-out "
-           "ticket order purchase claim complaint return")
+           "ticket order purchase claim complaint return show matinee performance screening gig")
 EVENT_LABELS = frozenset(_stem(w) for w in _EVENTS.split())
+# the errands of a customer or an assistant user, a key even a few words before the date ("flight UA 921 tomorrow")
+ERRAND_LABELS = frozenset(_stem(w) for w in ("appointment delivery flight booking reservation ticket order payment "
+                                             "pickup pick-up installation repair checkin check-in check-out checkout "
+                                             "refund return shipment interview meeting deadline").split())
 CN_EVENT = re.compile(r"会|议|评审|上线|交付|发货|到货|送达|上门|安装|维修|面试|入住|退房|出发|起飞|到达|见面|签约|付款|"
                       r"还款|截止|验收|培训|演示|提交|回电|回复|取件|提货|办理|复查|复诊|手术|考试|检查|开工|完工|"
                       r"生效|到期|过期|续费|报名|预约|集合|聚餐|约|活动|课|发|交|取|到|走|回")
@@ -449,7 +453,7 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
 
 
 # a relative date that still names one day to come, or a deadline, is a fact without a key
-DEADLINE = re.compile(rf"^(?:(?:by|before|until|on)\s|(?:next|this|coming)\s+{WEEKDAY})", re.I)
+DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|(?:next|this|coming)\s+{WEEKDAY})", re.I)
 
 
 def _fact(text: str, start: int, end: int, category: str, value: str, keyword: str) -> Extracted | None:

@@ -53,8 +53,8 @@ PHONE_KINDS = _p(r"\b(?:home|work|office|landline|backup|second|alternative)\b",
 BANK_KINDS = {"sort code": "sort", "routing number": "routing", "bsb": "sort"}
 
 # ------------------------------------------------------------------ numbers that are no facts
-HYPOTHETICAL = _p(r"\b(?:even if|if it were|if I could|I'd have|I would have|would have|could have|"
-                  r"I'd pay|I'd give|what if|as if|imagine|up to \d+%)", re.I)
+HYPOTHETICAL = _p(r"\b(?:even if|if (?:I|we|you|it|they) (?:had|were|was|could)|I'd have|I would have|would have|"
+                  r"could have|I'd (?:pay|give|buy|spend)|what if|as if|imagine|up to \d+%|back (?:in|on|when))", re.I)
 REJECTED_BEFORE = _p(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bnot the|\bfrom)\s+(?:the\s+|a\s+|an\s+)?#?$", re.I)
 REJECTED_AFTER = _p(r"\s*[-,]?\s*(?:no wait|no,|sorry,? I meant|I mean)\b", re.I)
 RATIO_BEFORE = _p(r"\b\d+\s+(?:in|out of)\s+$", re.I)
@@ -78,7 +78,8 @@ def rejected(text: str, start: int, end: int, left: int) -> bool:
 def chit_chat_number(text: str, category: str, value: str, start: int, left: int, right: int) -> bool:
     """Amounts, counts and times of a hypothetical, a ratio, the time of day now, or a duration."""
     clause, before = text[left:right], text[max(left, start - 12):start]
-    if category in ("amount", "count", "datetime") and HYPOTHETICAL.search(text[left:start] or clause):
+    upto = text[left:start + len(value)] if start > left else clause
+    if category in ("amount", "count", "datetime") and HYPOTHETICAL.search(upto):
         return True
     if category == "count" and RATIO_BEFORE.search(before):
         return True
@@ -119,7 +120,7 @@ NAME_LEADS = _p(rf"(?P<l>(?i:\bmy full name is|\bfull name:?|\bfirst name(?: is|
                 rf"\bsurname(?: is|'s|:)|\bi go by|\bname for the \w+ is|\bin the name of|"
                 rf"\b(?:reservation|booking|table|account|order)(?:'s| is)? under(?: the name)?|\bunder the name|"
                 rf"\b(?:account|booking|card) says))\s+(?P<v>{NAME})")
-NAME_HERE = _p(rf"(?:^|[.!]\s+|\b(?i:hi|hello|hey)[,!]?\s+)(?!(?:Hi|Hello|Hey|Dear|Team|Everyone|All)\b)(?P<v>{_TOKEN}(?: {_TOKEN}){{1,2}}) here\b")
+NAME_HERE = _p(rf"(?:^|[.!]\s+|\b(?i:hi|hello|hey)[,!]?\s+)(?!(?:Hi|Hello|Hey|Dear|Team|Everyone|All)\b)(?P<v>{_TOKEN}(?: {_TOKEN}){{1,2}}) here(?=\s*[,.!;:]|\s*$)")
 NAME_REL = _p(rf"\b(?i:my|our)\s+(?P<l>(?i:daughter|son|wife|husband|mother|father|mom|mum|dad|colleague|manager|"
               rf"friend|brother|sister|partner|boss|assistant|neighbou?r))(?:'s name(?: is|,| -|:)?|,| is| named| called)"
               rf"\s+(?:-\s+)?(?P<v>{NAME})")
