@@ -228,3 +228,9 @@ def test_check_in_and_check_out_are_two_keys():
     table = FactTable(char_counter)
     table.observe("check-in 2025-02-03, check-out 2025-02-07", 1)
     assert {f.value for f in table if f.category == "datetime"} == {"2025-02-03", "2025-02-07"}
+
+
+@pytest.mark.parametrize("text", ["We've been waiting since 9am.", "Deliveries usually come at 10am here.",
+                                  "I'd go with the blue one if I were you."])
+def test_habits_waits_and_advice_give_no_fact(text):
+    assert [(f.category, f.value) for f in extract(text)] == []

@@ -58,7 +58,8 @@ HYPOTHETICAL = _p(r"\b(?:even if|if (?:I|we|you|it|they) (?:had|were|was|could)|
 REJECTED_BEFORE = _p(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bnot the|\bfrom)\s+(?:the\s+|a\s+|an\s+)?#?$", re.I)
 REJECTED_AFTER = _p(r"\s*[-,]?\s*(?:no wait|no,|sorry,? I meant|I mean)\b", re.I)
 RATIO_BEFORE = _p(r"\b\d+\s+(?:in|out of)\s+$", re.I)
-CURRENT_TIME = _p(r"\b(?:it's|it is|its)\s+$", re.I)
+CURRENT_TIME = _p(r"\b(?:it's|it is|its|since)\s+$", re.I)  # "it's 2am here", "waiting since 9am"
+HABIT = _p(r"\b(?:usually|always|normally|typically|generally|every)\b", re.I)
 DURATION = _p(r"\b(?:days?|hours?|weeks?|months?|years?|minutes?|mins?)\b", re.I)
 BOOKING_CUE = _p(r"\b(?:book|booking|booked|rent|rental|hire|reserve|reservation|stay|extend|extension|"
                  r"subscription|trial|lease|plan|for)\b", re.I)
@@ -80,6 +81,10 @@ def chit_chat_number(text: str, category: str, value: str, start: int, left: int
     clause, before = text[left:right], text[max(left, start - 12):start]
     upto = text[left:start + len(value)] if start > left else clause
     if category in ("amount", "count", "datetime") and HYPOTHETICAL.search(upto):
+        return True
+    if category == "decision" and HYPOTHETICAL.search(clause):  # "I'd go with X if I were you"
+        return True
+    if category == "datetime" and HABIT.search(clause):  # "deliveries usually come at 10am"
         return True
     if category == "count" and RATIO_BEFORE.search(before):
         return True
