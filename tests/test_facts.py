@@ -234,3 +234,9 @@ def test_check_in_and_check_out_are_two_keys():
                                   "I'd go with the blue one if I were you."])
 def test_habits_waits_and_advice_give_no_fact(text):
     assert [(f.category, f.value) for f in extract(text)] == []
+
+
+def test_after_prefixes_a_time_not_a_date():
+    got = [(f.category, f.value) for f in extract("only after 6:30pm on weekdays")]
+    assert got == [("datetime", "after 6:30pm on weekdays")]
+    assert ("datetime", "after 3 May 2025") not in [(f.category, f.value) for f in extract("the week after 3 May 2025")]

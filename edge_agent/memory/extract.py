@@ -135,9 +135,9 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [*en.PATTERNS,
     # a long code on its own ("您查一下04206710066772918795这个单子"): phones and cards are taken first
     ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24})(?![A-Za-z0-9.-])")),
     ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME}))(?:之前|以前|前|左右|之后|以后)?")),
-    ("datetime", _p(rf"(?:\b(?:by|before|until|on|after|from)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
+    ("datetime", _p(rf"(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:,?\s+(?:at\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
-                    rf"(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I)),
+                    rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I)),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?\s?(?:万元|千元|百万|亿元|元|块钱|块(?![\d板])|万(?![台个件套份箱只位人张条次])|亿|美元|美金|欧元|英镑|"
