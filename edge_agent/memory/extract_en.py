@@ -84,7 +84,7 @@ def chit_chat_number(text: str, category: str, value: str, start: int, left: int
         return True
     if category == "decision" and HYPOTHETICAL.search(clause):  # "I'd go with X if I were you"
         return True
-    if category == "datetime" and HABIT.search(clause):  # "deliveries usually come at 10am"
+    if category == "datetime" and HABIT.search(text, left, start):  # "deliveries usually come at 10am"
         return True
     if category == "count" and RATIO_BEFORE.search(before):
         return True
