@@ -25,8 +25,9 @@ contents (ASCII words as whole tokens, see answer_in()). Also context tokens (ct
 + time in context() calls) / turns; flush() time is reported separately. For the Chinese set
 "recall@120" is its answer share, and "<=1500" whether its mean context is at most 1500 tokens.
 
---facts measures the pinned key-fact table (mem.facts) on bench/evalsets/facts_labelled.py; the
-matching rule is in facts_score().
+--facts measures the pinned key-fact table (mem.facts) on bench/evalsets/facts_labelled.py (splits dev,
+test) and facts_labelled_en2.py (200 English dev-only messages, split "dev2"); the matching rule is in
+facts_score().
 """
 
 from __future__ import annotations
@@ -304,16 +305,19 @@ async def facts_score() -> dict:
     from edge_agent.messages import Message
 
     from bench.evalsets.facts_labelled import LABELLED, lang_of, split_of
+    from bench.evalsets.facts_labelled_en2 import entries_dev2
 
+    # the old dev/test splits unchanged; the 200 English dev-only messages reported as split "dev2"
+    items = [(msg, expected, split_of(i)) for i, (msg, expected) in enumerate(LABELLED)] + entries_dev2()
     stats = defaultdict(lambda: Counter())
     fps, fns = [], []
-    for i, (msg, expected) in enumerate(LABELLED):
+    for i, (msg, expected, split) in enumerate(items):
         mem = create_memory("summary", max_tokens=4096, reserve_tokens=800)
         await mem.add(Message(role="user", content=msg, ts=1_700_000_000 + i))
         await mem.flush()
         facts = mem.facts() if callable(mem.facts) else mem.facts
         preds = [(str(f.category), str(f.value), str(getattr(f, "label", ""))) for f in facts]
-        key = (lang_of(msg), split_of(i))
+        key = (lang_of(msg), split)
         st = stats[key]
         st["messages"] += 1
         st["predicted"] += len(preds)

@@ -159,3 +159,84 @@ def test_an_address_update_supersedes_whatever_its_label_was():
     addresses = [f for f in table if f.category == "address"]
     assert len(addresses) == 1 and addresses[0].value.startswith("浙江省杭州市")
     assert addresses[0].history == [("四川省成都市武侯区科华北路911号金地名郡18栋1单元1321室", 3)]
+
+
+# English phrasings with their whole value (issue 13; sentences written for these tests)
+EN_WHOLE_VALUES = [
+    ("You can text me on 07911 555123 after lunch", "phone", "07911 555123"),
+    ("Office line: 1-888-555-0142 ext. 17", "phone", "1-888-555-0142 ext. 17"),
+    ("my mobile's 0433 221 908", "phone", "0433 221 908"),
+    ("write to anna dot lee at gmail dot com", "email", "anna dot lee at gmail dot com"),
+    ("My driver's licence number is D1234567.", "id_card", "D1234567"),
+    ("Last four of my social security number are 4321.", "id_card", "4321"),
+    ("IBAN DE89 3704 0044 0532 0130 00 for the refund", "bank_card", "DE89 3704 0044 0532 0130 00"),
+    ("the mastercard ending 9921 got charged", "bank_card", "9921"),
+    ("The parcel tracking number is 1Z 999 AA1 0123 4567 84.", "ref", "1Z 999 AA1 0123 4567 84"),
+    ("lease agreement no. RENT/2023/118 attached", "ref", "RENT/2023/118"),
+    ("Surname is Van der Berg.", "name", "Van der Berg"),
+    ("Ayesha Khan here, I have a question about my bill.", "name", "Ayesha Khan"),
+    ("The booking's under the name Harriet Okafor.", "name", "Harriet Okafor"),
+    ("Could we do Wed 3 July at 10am?", "datetime", "Wed 3 July at 10am"),
+    ("Delivery on Thursday between 9 and 1 works.", "datetime", "on Thursday between 9 and 1"),
+    ("The meeting is next Wednesday afternoon.", "datetime", "next Wednesday afternoon"),
+    ("Please reschedule the visit from the 8th to the 11th.", "datetime", "the 11th"),
+    ("I paid NZ$120 for the cable", "amount", "NZ$120"),
+    ("they billed me 54.99 for nothing", "amount", "54.99"),
+    ("it was two hundred and fifty dollars", "amount", "two hundred and fifty dollars"),
+    ("We need five chairs for the event.", "count", "five chairs"),
+    ("Table for 6 at 7pm on Friday please.", "count", "6"),
+    ("I'm using a Samsung Galaxy Tab S9 128GB Graphite.", "product", "Samsung Galaxy Tab S9 128GB Graphite"),
+    ("Send it to 55 Queen Street, Apt 9, Auckland 1010.", "address", "55 Queen Street, Apt 9, Auckland 1010"),
+    ("My address is 1200 Market St, San Francisco, CA 94103.", "address", "1200 Market St, San Francisco, CA 94103"),
+    ("Postcode is EH1 2NG.", "address", "EH1 2NG"),
+    ("I'd prefer a bank transfer.", "decision", "a bank transfer"),
+    ("Please cancel the order, not the subscription.", "decision", "cancel the order"),
+]
+
+
+@pytest.mark.parametrize("text, category, value", EN_WHOLE_VALUES)
+def test_english_whole_values(text, category, value):
+    got = [(f.category, f.value) for f in extract(text)]
+    assert (category, value) in got, got
+
+
+@pytest.mark.parametrize("text", [
+    "If it were $10 cheaper I'd buy two.", "If I had $1,000 I'd get a better one.", "It's 7pm already, still nothing.",
+    "We usually eat out on Fridays.", "Honestly 3 out of 4 people I know had this.", "I waited 45 minutes on hold.",
+    "I've had this phone for 2 years and it was fine.", "Hi Team here is my question", "Thanks, that sounds great.",
+    "Back on the 4th of July we had fireworks."])
+def test_english_chit_chat_numbers_give_no_fact(text):
+    assert [(f.category, f.value) for f in extract(text)] == []
+
+
+def test_a_value_taken_back_is_not_kept():
+    got = [(f.category, f.value) for f in extract("my number is 646-555-0177, not 646-555-0171")]
+    assert got == [("phone", "646-555-0177")]
+    got = [(f.category, f.value) for f in extract("the order is #77120 - no wait, #77210")]
+    assert got == [("ref", "#77210")]
+
+
+def test_phones_of_two_kinds_coexist_and_updates_supersede():
+    table = FactTable(char_counter)
+    table.observe("My work phone is (415) 555-2671 and my mobile is +1 415 555 9988.", 1)
+    assert set(table.values()) == {"phone:work", "phone"}
+    table.observe("new number btw, 07911 555123", 4)
+    assert table.get("phone").value == "07911 555123" and table.get("phone").history == [("+1 415 555 9988", 1)]
+
+
+def test_check_in_and_check_out_are_two_keys():
+    table = FactTable(char_counter)
+    table.observe("check-in 2025-02-03, check-out 2025-02-07", 1)
+    assert {f.value for f in table if f.category == "datetime"} == {"2025-02-03", "2025-02-07"}
+
+
+@pytest.mark.parametrize("text", ["We've been waiting since 9am.", "Deliveries usually come at 10am here.",
+                                  "I'd go with the blue one if I were you."])
+def test_habits_waits_and_advice_give_no_fact(text):
+    assert [(f.category, f.value) for f in extract(text)] == []
+
+
+def test_after_prefixes_a_time_not_a_date():
+    got = [(f.category, f.value) for f in extract("only after 6:30pm on weekdays")]
+    assert got == [("datetime", "after 6:30pm on weekdays")]
+    assert ("datetime", "after 3 May 2025") not in [(f.category, f.value) for f in extract("the week after 3 May 2025")]

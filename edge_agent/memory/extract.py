@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from edge_agent.memory import extract_en as en
+
 CJK = "\u4e00-\u9fff\u3400-\u4dbf"
 CN_DIGIT = "一二三四五六七八九十两〇零"
 CLAUSE_END = re.compile(r"[，。！？；!?;\n]|,(?!\d{3})|\.(?!\d)|、")
@@ -59,7 +61,10 @@ def _p(pattern: str, flags: int = 0) -> re.Pattern[str]:
 
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
-WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?![a-z])"  # "on Sundays" is a habit, not a date
+WEEKDAY_ABBR = r"(?:(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?)"
+ORDINAL_DAY = (r"the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])"
+               r"(?!\s+(?:time|floor|place|row|grade|year|round|attempt|try|century|edition|generation|gen|coffee|day)\b)")
 DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|早|晚"
 CN_MINUTE = rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分|整|钟)"
 # "九点" alone is often not a time ("有一点", "第一时间", "快一点"): a Chinese-numeral hour needs
@@ -73,11 +78,20 @@ CN_DATE = (rf"(?:\d{{4}}年)?\d{{1,2}}月\d{{1,2}}[日号]|\d{{4}}年\d{{1,2}}�
            rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|月底|月初|月中|年底|年初|"
            rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号])?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?:3[01]|[12]\d|0?[1-9])[日号](?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])")
-EN_DATE = (rf"(?:{WEEKDAY},?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
+EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
-           rf"{WEEKDAY}|tomorrow|today|tonight|end of (?:the )?(?:month|week|year)")
+           rf"(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
+           rf"end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
+           rf"(?<=on )\d{{1,2}}/\d{{1,2}}(?!/?\d)|(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
+EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
+EN_RANGE = (r"(?:\s+(?:between|from)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:and|to|-)\s*\d{1,2}(?::\d{2})?"
+            r"\s*(?:am|pm)?(?![\d:]))?")
 EN_TIME = (r"(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
-           r"\bnoon\b|\bmidnight\b")
+           r"\bnoon\b|\bmidnight\b|(?<![\d:])(?:[01]\d|2[0-3])[0-5]\d(?=\s+(?:on\s|hrs\b|hours\b))")
+
+_EN_NUMBERS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+               "sixty|seventy|eighty|ninety|hundred|thousand")
+EN_WORD_AMOUNT = rf"\b(?:a|{_EN_NUMBERS})(?:[ -](?:and[ -])?(?:{_EN_NUMBERS})){{0,4}} (?:dollars|pounds|euros|bucks|quid)\b"
 
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
@@ -95,7 +109,7 @@ COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|�
            r"(?i:black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight|starlight|graphite|titanium)"
            r"(?:\s(?i:titanium|black|blue))?")
 
-PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+PATTERNS: list[tuple[str, re.Pattern[str]]] = [*en.PATTERNS,
     ("email", _p(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")),
     ("id_card", _p(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])\d{5}[\dXx](?![\dA-Za-z])")),
     ("bank_card", _p(r"(?:卡号|银行卡|信用卡|card(?:\s+number)?)\D{0,6}?(?P<v>\d{4}(?:[ -]?\d{4}){3}(?:[ -]?\d{1,3})?)(?!\d)",
@@ -121,16 +135,19 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # a long code on its own ("您查一下04206710066772918795这个单子"): phones and cards are taken first
     ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24})(?![A-Za-z0-9.-])")),
     ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME}))(?:之前|以前|前|左右|之后|以后)?")),
-    ("datetime", _p(rf"(?:(?:by|before|until|on)\s+)?(?:(?:{EN_DATE})(?:\s+(?:at\s+)?(?:{EN_TIME}))?|"
-                    rf"(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}))?)", re.I)),
-    ("amount", _p(rf"[¥￥$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
-                  rf"(?:RMB|USD|CNY|EUR|HKD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
+    ("datetime", _p(rf"(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
+                    rf"(?:,?\s+(?:at\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
+                    rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I)),
+    ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
+                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?\s?(?:万元|千元|百万|亿元|元|块钱|块(?![\d板])|万(?![台个件套份箱只位人张条次])|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?)|"
-                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱)")),
+                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱)|{EN_WORD_AMOUNT}")),
+    ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
+                  r"total(?: is| was)?)\s+(?P<v>\d[\d,]*\.\d{2})(?![\d%])", re.I)),
     ("count", _p(rf"(?<![\d.#第])\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
                  rf"片|颗|组|批)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
-                 rf"devices|boards|copies|days|hours|weeks|months|items|servers|nodes|tickets|nights|rooms|guests|"
+                 rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
                  rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期)"
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
@@ -151,9 +168,9 @@ NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经�
 NAME_EN_REL = _p(r"\b(?i:my|our)\s+(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r)(?:'s name is|,| is| named| called)\s+"
                  r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})")
-NAME_EN = _p(r"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
-             r"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for)\s+(?P<v>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2})|"
-             r"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){1,2})\b")  # "I'm Tired": no
+NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
+             rf"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for)\s+(?P<v>{en.NAME})|"
+             rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}})(?![\w'])")  # "I'm Tired": no
 ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|寄到|送到|寄往|"
              r"住在|家在|住址在|shipping address|delivery address|billing address|address|"
              r"(?:ship|send|deliver|mail|post)(?: it| them)? to|(?:I |we )?(?:live|lives|living|am located|are located) at|"
@@ -166,7 +183,7 @@ PLAN = _p(r"(?P<p>方案\s?[A-Za-z甲乙丙丁一二三四五六]|(?<![A-Za-z])[
           r"(?<![A-Za-z])[Oo]ption\s?[A-Z0-9](?![A-Za-z]))")
 DECIDE = _p(r"决定|确定|定了|敲定|选择|选定|采用|就用|落地|上线|执行|通过|批准|同意|拍板|"
             r"go with|going with|decided|decide|chose|choose|picked|approved|adopt|roll(?:ing)? out|launch|ship", re.I)
-PRIORITY = ["email", "id_card", "bank_card", "phone", "ref", "datetime", "amount", "count", "product"]
+PRIORITY = ["email", "id_card", "bank_card", "phone", "ref", "postcode", "datetime", "amount", "count", "product"]
 LABELLED = {"datetime", "amount", "count", "address"}   # keyed by label; supersede on the same label
 SINGLE = {"phone", "email", "id_card", "bank_card"}     # one per label (default: the user's own)
 
@@ -203,7 +220,7 @@ def _clean_label(raw: str) -> str:
         label = re.sub(rf"[^{CJK}A-Za-z0-9]", "", label)[-12:]
         label = re.sub(r"^[A-Za-z0-9]+(?=[^A-Za-z0-9])", "", label)  # "RK3568开发板" -> "开发板"
     else:
-        words = [w.lower() for w in re.findall(r"[A-Za-z]+", label)]
+        words = [w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", label)]
         words = [w for w in words if w not in EN_FILLER]
         label = _stem(words[-1]) if words else ""
     return label
@@ -222,6 +239,9 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
     if category == "count":
         return _label_after(text, end, right) or _clean_label(text[left:start])
     before = _clean_label(text[left:start])
+    if category == "datetime" and before not in EVENT_LABELS and not re.search(rf"[{CJK}]", before):
+        words = [_stem(w.lower()) for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", text[left:start])]
+        before = next((w for w in reversed(words) if w in ERRAND_LABELS), before)  # "flight UA 921 tomorrow"
     if before or category != "datetime":
         return before or _label_after(text, end, right)
     after = _label_after(text, end, right)  # "明天上午九点开会": after a date, only an event names it
@@ -284,24 +304,28 @@ def _names(text: str) -> list[Extracted]:
                                         "looking", "interested", "afraid", "glad", "ok", "okay", "sure", "still"}:
             continue
         out.append(Extracted("name", value, "self", "name:self", m.start(group), m.end(group)))
+    for start, end, label in en.names(text):
+        if not any(f.start < end and start < f.end for f in out):
+            out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))
     return out
 
 
 CS_CHOICE = _p(r"(?<![不别没无])(?:我选|选择?|决定|还是|直接|就|改为|改成|换成|要|想|打算)(?P<v>换货|退货退款|退货|退款|上门维修|寄修|到店维修|维修|"
                r"自提|补发|重发|分\d{1,2}期|全款|上门安装|保价|到付)(?![\u4e00-\u9fff]{0,2}(?:吗|呢|\?|？))")
-EN_CHOICE = _p(r"\b(?i:I'll take|I will take|I'll go with|let's go with|we'll go with|go with|switch to|"
-               r"decided on|decided to go with|I choose|we choose|I pick|opt for|let's do)\s+"
-               r"(?P<v>the\s+(?:[a-z]+\s+){0,2}(?:plan|option|package|seat|room|tier|model|repair|refund|"
-               r"replacement|upgrade|subscription|version|one))\b")
 
 
 def _decisions(text: str) -> list[Extracted]:
     out: list[Extracted] = []
-    for pattern in (CS_CHOICE, EN_CHOICE):
+    for pattern in (CS_CHOICE,):
         for m in pattern.finditer(text):
             value = m.group("v")
             out.append(Extracted("decision", value, "choice", "decision:choice", m.start("v"), m.end("v")))
+    for start, end in en.decisions(text):
+        if not any(f.start <= start < f.end for f in out):
+            out.append(Extracted("decision", text[start:end], "choice", "decision:choice", start, end))
     for m in PLAN.finditer(text):
+        if any(f.start <= m.start() < f.end for f in out):
+            continue
         left, right = _clause_bounds(text, m.start(), m.end())
         clause = text[left:right].strip()
         if DECIDE.search(clause):
@@ -310,8 +334,6 @@ def _decisions(text: str) -> list[Extracted]:
     return out
 
 
-EN_ADDRESS_PART = re.compile(r",\s*(?:(?i:apt|apartment|unit|suite|flat|floor|room|#)\.?\s*\w+|[A-Z][a-z]+(?:\s[A-Z][a-z]+)*"
-                             r"(?:\s+[A-Z]{2}(?![A-Za-z0-9]))?(?:\s+[A-Z0-9]{2,4}(?:\s?[A-Z0-9]{3})?|\s+\d{5})?)")
 CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)[^，。！？；;\n,、]{{2,40}}")
 
 
@@ -323,11 +345,13 @@ def _addresses(text: str) -> list[Extracted]:
         if value.lower().startswith("to "):
             start, value = start + 3, value[3:].strip()
         end = start + len(value)
-        if re.match(r"\d", value):  # "221 Baker Street, Apt 4B, London NW1 6XE"
-            while (more := EN_ADDRESS_PART.match(text, end)) is not None:
-                end = more.end()
+        if not re.search(rf"[{CJK}]", value):  # "221 Baker Street, Apt 4B, London NW1 6XE"
+            end = en.address_end(text, end)
             value = text[start:end]
         out.append(Extracted("address", value, label, f"address:{label}", start, end))
+    for start, end in en.street_addresses(text):
+        if not any(f.start < end and start < f.end for f in out):
+            out.append(Extracted("address", text[start:end], "address", "address:address", start, end))
     for m in CN_ADDRESS.finditer(text):
         lead = re.match(r"(?:改成|改为|换成|改到|寄到|送到|住在|在|是|到)+", m.group(0))
         start = m.start() + (lead.end() if lead else 0)
@@ -337,9 +361,6 @@ def _addresses(text: str) -> list[Extracted]:
 
 
 def _key(category: str, label: str, value: str, changed: bool) -> str:
-    if category in SINGLE:
-        return f"{category}:{label}" if label and re.search(r"备用|公司|办公|座机|家|工作|office|work|home|backup|second", label) \
-            else category
     if category in LABELLED:
         return f"{category}:{label}" if label else f"{category}:{value}"
     if category == "ref":
@@ -354,8 +375,13 @@ _EVENTS = ("meeting appointment deadline delivery interview flight call demo lau
            "marathon conference event dinner lunch breakfast move graduation ceremony presentation departure "
            "arrival return refund closing opening session workshop webinar shift checkup dentist doctor hearing "
            "audit inspection handover go-live golive cutover migration maintenance outage sprint standup offsite "
-           "date time deadline appointment slot reminder renewal subscription contract warranty trial check")
+           "date time deadline appointment slot reminder renewal subscription contract warranty trial check check-out "
+           "ticket order purchase claim complaint return show matinee performance screening gig")
 EVENT_LABELS = frozenset(_stem(w) for w in _EVENTS.split())
+# the errands of a customer or an assistant user, a key even a few words before the date ("flight UA 921 tomorrow")
+ERRAND_LABELS = frozenset(_stem(w) for w in ("appointment delivery flight booking reservation ticket order payment "
+                                             "pickup pick-up installation repair checkin check-in check-out checkout "
+                                             "refund return shipment interview meeting deadline").split())
 CN_EVENT = re.compile(r"会|议|评审|上线|交付|发货|到货|送达|上门|安装|维修|面试|入住|退房|出发|起飞|到达|见面|签约|付款|"
                       r"还款|截止|验收|培训|演示|提交|回电|回复|取件|提货|办理|复查|复诊|手术|考试|检查|开工|完工|"
                       r"生效|到期|过期|续费|报名|预约|集合|聚餐|约|活动|课|发|交|取|到|走|回")
@@ -390,29 +416,80 @@ def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
     return value, end, ""
 
 
+def _english_spans(text: str) -> list[tuple[int, int, str, str, str]]:
+    """Counts and products of extract_en that the shared patterns miss, as (start, end, category, value, keyword)."""
+    out = [(s, e, "count", text[s:e], label) for s, e, label in en.counts(text)]
+    out += [(s, e, "product", text[s:e], "") for s, e in en.products(text)]
+    return out
+
+
+def _merged_spans(text: str) -> list[tuple[int, int, str, str, str]]:
+    spans = _spans(text)
+    for extra in _english_spans(text):
+        overlapping = [f for f in spans if f[0] < extra[1] and extra[0] < f[1]]
+        if all((f[2] == extra[2] or f[2] in ("datetime", "count", "amount") and extra[0] <= f[0] and f[1] <= extra[1])
+               and f[1] - f[0] < extra[1] - extra[0] for f in overlapping):  # "Midnight" of a MacBook
+            spans = [f for f in spans if f not in overlapping] + [extra]
+    return sorted(spans)
+
+
+DIGIT = re.compile(r"\d")
+
+
+def _single_key(category: str, text: str, left: int, start: int, keyword: str) -> str:
+    """Phones, e-mails, ids, cards: one per kind (the user's own by default; "home phone", "sort code")."""
+    digits = [m.end() for m in DIGIT.finditer(text, left, start)]
+    before = text[digits[-1] if digits else left:start]  # "work phone X and my mobile Y": Y is no work phone
+    if keyword in en.BANK_KINDS:
+        return f"{category}:{en.BANK_KINDS[keyword]}"
+    kind = re.search(r"备用|公司|办公|座机|家|工作", before) or en.PHONE_KINDS.search(before)
+    return f"{category}:{kind.group(0).lower()}" if kind else category
+
+
+def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool:
+    """A value taken back ("not X"), or a number of chit-chat (a hypothetical, a ratio, "it's 2am")."""
+    left, right = _clause_bounds(text, start, end)
+    return en.rejected(text, start, end, left) or en.chit_chat_number(text, category, value, start, left, right)
+
+
+# a relative date that still names one day to come, or a deadline, is a fact without a key
+DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|(?:next|this|coming)\s+{WEEKDAY})", re.I)
+
+
+def _fact(text: str, start: int, end: int, category: str, value: str, keyword: str) -> Extracted | None:
+    left, right = _clause_bounds(text, start, end)
+    changed = bool(CHANGE.search(text[left:right]))
+    if category == "postcode":
+        if not en.POSTCODE_KEY.search(text, left, start):
+            return None
+        return Extracted("address", value, "postcode", "address:postcode", start, end, "address:" * changed)
+    label = keyword or _label_for(text, start, end, category)
+    if category in LABELLED and not _good_label(label):
+        if category == "datetime" and _relative(value) and not DEADLINE.match(value):
+            return None  # "this week", 下个月 with no real key: chit-chat, not a fact
+        label = ""
+    if category == "count":
+        value, end, noun = _counted(text, value, end)
+        label = noun or label
+    key = _single_key(category, text, left, start, keyword) if category in SINGLE else \
+        _key(category, label, value, changed)
+    replaces = f"{key}:" if category in ("ref", "product") and changed and label else ""
+    return Extracted(category, value, label, key, start, end, replaces)
+
+
 def extract(text: str) -> list[Extracted]:
     """All facts in ``text``, in order of appearance (values are verbatim substrings)."""
-    facts: list[Extracted] = _addresses(text)
+    facts: list[Extracted] = [f for f in _addresses(text) if not _dropped(text, "address", f.value, f.start, f.end)]
     inside = [(f.start, f.end) for f in facts]
-    for start, end, category, value, keyword in _spans(text):
-        if any(a <= start and end <= b for a, b in inside):
+    for start, end, category, value, keyword in _merged_spans(text):
+        if any(a <= start and end <= b for a, b in inside) or _dropped(text, category, value, start, end):
             continue  # a house number inside an address is not a date
-        left, right = _clause_bounds(text, start, end)
-        changed = bool(CHANGE.search(text[left:right]))
-        label = keyword or _label_for(text, start, end, category)
-        if category in LABELLED and not _good_label(label):
-            if category == "datetime" and _relative(value):
-                continue  # "this week", 下个月 with no real key: chit-chat, not a fact
-            label = ""
-        if category == "count":
-            value, end, noun = _counted(text, value, end)
-            label = noun or label
-        key = _key(category, label, value, changed)
-        replaces = f"{key}:" if category in ("ref", "product") and changed and label else ""
-        facts.append(Extracted(category, value, label, key, start, end, replaces))
+        fact = _fact(text, start, end, category, value, keyword)
+        if fact is not None:
+            facts.append(fact)
     if CHANGE.search(text):  # "地址改一下，改成 ...": the newest address, whatever its label, is replaced
         facts = [replace(f, replaces="address:") if f.category == "address" else f for f in facts]
-    facts.extend(_names(text))
-    facts.extend(_decisions(text))
+    facts.extend(f for f in _names(text) if not _dropped(text, "name", f.value, f.start, f.end))
+    facts.extend(f for f in _decisions(text) if not _dropped(text, "decision", f.value, f.start, f.end))
     facts.sort(key=lambda f: f.start)
     return facts

@@ -1,0 +1,224 @@
+"""English phrasings of key facts: labelled identifiers, names, decisions, products, addresses,
+and the filters that keep numbers of chit-chat, hypotheticals and rejected values out.
+
+extract.py merges these with its language-neutral and Chinese patterns.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _p(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+# ------------------------------------------------------------------ identifiers with their key word
+_PHONE_KEY = (r"(?i:\b(?:phone|mobile|cell(?:'s)?|tel|ph|whatsapp|numbr|landline|"
+              r"(?:my|new|best|contact|home|work|office|direct|callback) (?:number|no\.?)|"
+              r"(?:reach|call|text|ring) me (?:on|at)))")
+_PHONE_VALUE = r"\+?\(?\d[\d ().-]{5,18}\d(?:\s*(?i:ext\.?|extension|x)\s*\d{1,5})?"
+_ID_KEY = (r"(?:\b(?i:passport(?: no\.?| number| #)?|social security(?: number)?|national insurance(?: number)?|"
+           r"national id(?: number)?|id number|driv(?:ing|er'?s) licen[cs]e(?: number| no\.?| #)?|"
+           r"medicare(?: number| no\.?)?|aadhaar(?: number)?|tax id|tax file number)|\b(?:SSN|SIN|NI number|NI no|TFN|NRIC))")
+_ID_VALUE = r"(?=[A-Z0-9 -]*\d)[A-Z0-9](?:[A-Z0-9]|[ -](?=[A-Z0-9])){4,24}(?![A-Za-z0-9])"
+_IBAN = r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])"
+_IBAN_SPACED = r"[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,4})?(?![A-Za-z0-9])"  # without its key word
+_ENDING = r"(?i:ending(?: in| with)?|ends (?:in|with)|last (?:4|four)(?: digits)?(?: are| is| of)?)\s*-?\s*"
+_CONNECT = r"\s*(?:#|no\.?|number)?\s*(?i:is|are|was|:|=|-)?\s*"
+
+PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("email", _p(r"(?P<v>[A-Za-z0-9._%+-]+(?: dot [A-Za-z0-9_%+-]+)* (?:at|\[at\]|\(at\)) [A-Za-z0-9-]+(?: (?:dot|\[dot\]|\(dot\)) [A-Za-z]{2,})+)"
+                 r"(?![A-Za-z])", re.I)),
+    ("id_card", _p(rf"{_ID_KEY}{_CONNECT}(?P<v>{_ID_VALUE})|{_ID_KEY}\s*{_ENDING}(?P<w>\d{{4}})(?!\d)")),
+    ("id_card", _p(rf"(?i:last (?:4|four)(?: digits)? of (?:my |the )?){_ID_KEY}\s*(?i:are|is|:)?\s*(?P<v>\d{{4}})(?!\d)")),
+    ("bank_card", _p(rf"\bIBAN{_CONNECT}(?P<v>{_IBAN})|(?<![A-Za-z0-9])(?P<w>{_IBAN_SPACED})")),
+    ("bank_card", _p(r"(?P<l>(?i:account (?:number|no\.?|#)|acct(?: no\.?)?|sort code|routing number|bsb))"
+                     r"\s*(?i:is|:)?\s*(?P<v>\d[\d -]{4,18}\d)(?!\d)")),
+    ("bank_card", _p(rf"(?i:\b(?:card|visa|mastercard|amex|debit|credit)\b[^.,;!?\d]{{0,20}}?){_ENDING}(?P<v>\d{{4}})(?!\d)")),
+    ("phone", _p(rf"{_PHONE_KEY}[^\d+(]{{0,12}}?(?P<v>{_PHONE_VALUE})(?!\d)")),
+    ("phone", _p(r"(?<![\d.-])(?:1-)?\d{3}[.-]\d{3}[.-]\d{4}(?:\s*(?i:ext\.?|x)\s*\d{1,5})?(?![\d.-])|"
+                 r"(?<![\d+])0\d{4} \d{6}(?!\d)")),
+    ("ref", _p(r"(?P<l>(?i:policy|claim|membership|member|incident|pnr|reservation|contract|flight|invoice|receipt|"
+               r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill))"
+               r"(?:\s+(?i:no\.?|number|id|#|ref|code))?\s*(?i:is|:)?\s*"
+               r"(?P<v>[A-Z0-9]{2,6}(?: [A-Z0-9]*\d[A-Z0-9]*){1,7})(?![A-Za-z0-9])")),
+    ("ref", _p(r"(?P<l>(?i:contract|policy|lease|agreement|claim))(?:\s+(?i:no\.?|number|id|#|ref))?"
+               r"\s*(?i:is|:)?\s*(?P<v>(?=[A-Za-z0-9/-]*\d)[A-Za-z0-9][A-Za-z0-9/-]{3,})")),
+    ("postcode", _p(r"(?<![A-Za-z0-9])(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)(?![A-Za-z0-9])")),
+]
+
+POSTCODE_KEY = _p(r"\b(?:post ?code|postal code|zip(?: code)?)\b", re.I)
+PHONE_KINDS = _p(r"\b(?:home|work|office|landline|backup|second|alternative)\b", re.I)
+BANK_KINDS = {"sort code": "sort", "routing number": "routing", "bsb": "sort"}
+
+# ------------------------------------------------------------------ numbers that are no facts
+HYPOTHETICAL = _p(r"\b(?:even if|if (?:I|we|you|it|they) (?:had|were|was|could)|I'd have|I would have|would have|"
+                  r"could have|I'd (?:pay|give|buy|spend)|what if|as if|imagine|up to \d+%|back (?:in|on|when))", re.I)
+REJECTED_BEFORE = _p(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bnot the|\bfrom)\s+(?:the\s+|a\s+|an\s+)?#?$", re.I)
+REJECTED_AFTER = _p(r"\s*[-,]?\s*(?:no wait|no,|sorry,? I meant|I mean)\b", re.I)
+RATIO_BEFORE = _p(r"\b\d+\s+(?:in|out of)\s+$", re.I)
+CURRENT_TIME = _p(r"\b(?:it's|it is|its|since)\s+$", re.I)  # "it's 2am here", "waiting since 9am"
+HABIT = _p(r"\b(?:usually|always|normally|typically|generally|every)\b", re.I)
+DURATION = _p(r"\b(?:days?|hours?|weeks?|months?|years?|minutes?|mins?)\b", re.I)
+BOOKING_CUE = _p(r"\b(?:book|booking|booked|rent|rental|hire|reserve|reservation|stay|extend|extension|"
+                 r"subscription|trial|lease|plan|for)\b", re.I)
+
+
+MOVED = _p(r"\b(?:move|moved|change|changed|reschedule|rescheduled|push|pushed|shift|switch|bring)\b", re.I)
+
+
+def rejected(text: str, start: int, end: int, left: int) -> bool:
+    """A value the sentence takes back: "not X", "instead of X", "X - no wait, ...", "move it from X to Y"."""
+    if REJECTED_BEFORE.search(text[max(left, start - 16):start]) or REJECTED_AFTER.match(text, end):
+        return True
+    return bool(re.match(r"from\s", text[start:end], re.I) and re.match(r"\s+to\s", text[end:])
+                and MOVED.search(text, left, start))
+
+
+def chit_chat_number(text: str, category: str, value: str, start: int, left: int, right: int) -> bool:
+    """Amounts, counts and times of a hypothetical, a ratio, the time of day now, or a duration."""
+    clause, before = text[left:right], text[max(left, start - 12):start]
+    upto = text[left:start + len(value)] if start > left else clause
+    if category in ("amount", "count", "datetime") and HYPOTHETICAL.search(upto):
+        return True
+    if category == "decision" and HYPOTHETICAL.search(clause):  # "I'd go with X if I were you"
+        return True
+    if category == "datetime" and HABIT.search(text, left, start):  # "deliveries usually come at 10am"
+        return True
+    if category == "count" and RATIO_BEFORE.search(before):
+        return True
+    if category == "count" and DURATION.search(value) and not BOOKING_CUE.search(text[left:start]):
+        return True
+    return category == "datetime" and bool(CURRENT_TIME.search(before)) and not re.search(r"[A-Za-z]{3}", value)
+
+
+# ------------------------------------------------------------------ counts
+_NUM_WORD = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|a dozen|dozen)"
+_NOT_COUNTED = {"times", "minutes", "mins", "seconds", "secs", "hours", "days", "weeks", "months", "years", "stars",
+                "cents", "percent", "points", "ways", "things", "reasons", "others", "ones"}
+ORDER_CUE = _p(r"\b(?:need|want|add|order|ordered|book|get|buy|bought|send|sent|ship|reserve|came|arrived|missing|"
+               r"received|delivered|only|requested)\b", re.I)
+COUNT_OPEN = _p(rf"(?<![\w.#$£€-])(?P<v>(?:\d{{1,4}}|(?i:{_NUM_WORD}))\s+(?P<n>[a-z]{{3,}}s))\b")
+COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking)\s+(?:for|of)\s+(?P<v>\d{1,2})(?![\d:.])|"
+                r"(?<![\w.])(?P<w>\d{1,4})\s+(?:of|out of)\s+(?:the|my|our)\s+\d+\s+[a-z]+s\b")
+
+
+def counts(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, label) of English counts the closed unit list misses: "six bagels" in an order,
+    a bare head count ("table for 4"), the part of a whole ("2 of the 6 chairs")."""
+    out = []
+    for m in COUNT_OPEN.finditer(text):
+        if m.group("n").lower() not in _NOT_COUNTED and ORDER_CUE.search(text):
+            out.append((m.start("v"), m.end("v"), m.group("n").lower()))
+    for m in COUNT_BARE.finditer(text):
+        g = "v" if m.group("v") else "w"
+        out.append((m.start(g), m.end(g), "table" if g == "v" else ""))
+    return out
+
+
+# ------------------------------------------------------------------ names
+_TOKEN = r"(?:[A-Z]['’])?[A-Z][a-zà-ÿ]+(?:-[A-Z][a-zà-ÿ]+)?"
+_PARTICLE = r"(?:(?:van|von|der|den|de|la|le|du|da|di|del|bin|al|ibn)\s)*"
+NAME = rf"{_TOKEN}(?:[ -]{_PARTICLE}{_TOKEN}){{0,2}}"
+NAME_LEADS = _p(rf"(?P<l>(?i:\bmy full name is|\bfull name:?|\bfirst name(?: is|'s|:)|\blast name(?: is|'s|:)|"
+                rf"\bsurname(?: is|'s|:)|\bi go by|\bname for the \w+ is|\bin the name of|"
+                rf"\b(?:reservation|booking|table|account|order)(?:'s| is)? under(?: the name)?|\bunder the name|"
+                rf"\b(?:account|booking|card) says))\s+(?P<v>{NAME})")
+NAME_HERE = _p(rf"(?:^|[.!]\s+|\b(?i:hi|hello|hey)[,!]?\s+)(?!(?:Hi|Hello|Hey|Dear|Team|Everyone|All)\b)(?P<v>{_TOKEN}(?: {_TOKEN}){{1,2}}) here(?=\s*[,.!;:]|\s*$)")
+NAME_REL = _p(rf"\b(?i:my|our)\s+(?P<l>(?i:daughter|son|wife|husband|mother|father|mom|mum|dad|colleague|manager|"
+              rf"friend|brother|sister|partner|boss|assistant|neighbou?r))(?:'s name(?: is|,| -|:)?|,| is| named| called)"
+              rf"\s+(?:-\s+)?(?P<v>{NAME})")
+
+
+def names(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, label) of English names given with a lead ("surname's", "under", "X here")."""
+    out = []
+    for m in NAME_LEADS.finditer(text):
+        lead = m.group("l").lower()
+        label = "self" if re.search(r"full|first|last|surname|go by", lead) else \
+            "recipient" if lead.startswith("name for") else "account"
+        out.append((m.start("v"), m.end("v"), label))
+    for m in NAME_HERE.finditer(text):
+        out.append((m.start("v"), m.end("v"), "self"))
+    for m in NAME_REL.finditer(text):
+        out.append((m.start("v"), m.end("v"), m.group("l").lower()))
+    return out
+
+
+# ------------------------------------------------------------------ decisions
+_CHOICE_HEAD = (r"plan|option|package|seat|room|tier|model|repair|refund|replacement|upgrade|subscription|version|"
+                r"one|contract|credit|exchange|deal|offer|bundle|service|delivery|shipping|collection|pickup|"
+                r"size|colou?r|slot|date|flight|hotel|fare|voucher|store credit|cash|transfer|installments?")
+_NP = rf"(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_CHOICE_HEAD})"
+_VERB_NP = (r"(?:cancel|keep|return|refund|exchange|replace|upgrade|downgrade|renew|pause|close|reactivate)"
+            r"\s+(?:the|my|our|this|that)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?")
+CHOICES = [
+    _p(rf"\b(?i:I'll take|I will take|I'll go with|let's go with|we'll go with|go with|switch to|decided on|"
+       rf"decided to go with|I choose|we choose|I pick|opt for|let's do|I'd prefer|I prefer|we'd prefer|"
+       rf"I'd rather have|I'd like)\s+(?P<v>{_NP})\b(?![\w-])", re.I),
+    _p(rf"(?:^|[,.!;]\s*)(?i:please\s+|go ahead and\s+|just\s+)?(?P<v>(?i:{_VERB_NP}))(?=\s*(?:[,.!;]|$|please))"),
+    _p(r"\b(?i:we'll|I'll|let's|we will|I will|I'd rather)\s+(?P<v>[a-z][\w ]{2,40}?)\s+(?i:instead of|rather than)\b"),
+    _p(rf"(?:^|[,.!;]\s*)(?P<v>(?i:{_NP}|option\s?\d|plan\s?[A-Z0-9]))(?:\s+(?i:is fine|is better|sounds (?:better|good|great|perfect)|"
+       rf"it is|then)|,\s*(?i:please))\b"),
+]
+
+
+def decisions(text: str) -> list[tuple[int, int]]:
+    """(start, end) of English choices: "go with the X", "cancel the X", "X instead of Y", "X is fine"."""
+    out: list[tuple[int, int]] = []
+    for pattern in CHOICES:
+        for m in pattern.finditer(text):
+            if not any(s < m.end("v") and m.start("v") < e for s, e in out):
+                out.append((m.start("v"), m.end("v")))
+    return out
+
+
+# ------------------------------------------------------------------ products
+_LINES = (r"iPhone|iPad(?: Pro| Air| mini)?|MacBook(?: Air| Pro)?|iMac|AirPods(?: Pro| Max)?|Apple Watch|Galaxy|"
+          r"Pixel|Surface(?: Pro| Laptop)?|ThinkPad|PlayStation|Xbox|Nintendo Switch|Switch|Kindle|GoPro|Instant Pot|"
+          r"KitchenAid|Vitamix|Nespresso|Roomba|Fitbit|Garmin|Peloton|Nike|Adidas|Bose|Sony|Dyson|Sonos|Beats|JBL|"
+          r"Canon|Nikon|Fujifilm|Lenovo|Dell|HP|Asus|Acer|Samsung|Google|Apple|OnePlus|Xiaomi|Huawei|Oppo|Motorola")
+_MODEL_TOKEN = (r"(?:[A-Za-z]*\d[A-Za-z0-9/-]*|[A-Z][A-Za-z]+|OLED|Pro|Max|Plus|Ultra|Mini|Air|Lite|SE|"
+                r"(?i:pro|max|plus|ultra|mini|air|lite))")
+_COLOUR = (r"black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight|starlight|graphite|titanium|"
+           r"obsidian|porcelain|hazel|navy|beige|cream|ivory|charcoal|rose|coral|yellow|orange|sage|mint|bronze")
+_SPEC = (rf"\d+\s?(?i:gb|tb)(?:/\d+\s?(?i:gb|tb))?(?:\s(?:RAM|SSD))?|\d+(?:\.\d+)?-?(?i:inch|in\b|qt|l\b|mm)|"
+         rf"(?i:size) \d+(?:\.\d+)?|in [A-Z][a-z]+(?: [A-Z][a-z]+)?|\((?i:{_COLOUR}|[a-z]+)\)|"
+         rf"(?:[A-Z][a-z]+ )?(?i:{_COLOUR})(?: [A-Z][a-z]+)?")
+PRODUCT = _p(rf"(?<![A-Za-z0-9])(?i:{_LINES})(?:[ -]{_MODEL_TOKEN}){{1,4}}(?:,?\s(?:with\s)?(?:{_SPEC}))*"
+             rf"(?![A-Za-z0-9])")
+PLAN_NAME = _p(r"\b(?i:on|switch to|upgrade to|signed up for|subscribed to) the\s+"
+               r"(?P<v>[A-Z][\w+]*(?: [A-Z][\w+]*){0,3} (?i:plan|package|tier|bundle|membership))\b")
+
+
+def products(text: str) -> list[tuple[int, int]]:
+    """(start, end) of products named by a known brand or product line, with model, size and colour."""
+    out = [(m.start(), m.end()) for m in PRODUCT.finditer(text) if re.search(r"\d|[A-Z].*[A-Z]", m.group(0))]
+    out += [(m.start("v"), m.end("v")) for m in PLAN_NAME.finditer(text)]
+    return out
+
+
+# ------------------------------------------------------------------ addresses
+_STREET = (r"street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|crescent|cres|place|pl|"
+           r"terrace|close|parkway|pkwy|highway|hwy|square|sq|rue|strasse|straße|box")
+_UNIT = r"(?i:apt|apartment|unit|suite|ste|flat|floor|fl|room|rm|#)\.?\s*[A-Za-z0-9-]+"
+_POST = r"\d{4,5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d"
+_CITY = r"[A-Z][a-zà-ÿ]+(?:\s[A-Z][a-zà-ÿ]+)*"
+ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}})?(?:\s*(?:{_POST}))(?:\s+{_CITY})?)"
+                  rf"(?![A-Za-z0-9])|\s*,\s*{_CITY}(?![A-Za-z0-9])|"
+                  rf"\s+[a-z]+(?:\s[a-z]+)?\s+(?:[a-z]{{2,3}}\s+)?\d{{4,5}}(?!\d)")
+STREET_ADDRESS = _p(rf"(?:(?:{_UNIT}),?\s+(?:-\s+)?)?(?<![\w/])\d+[A-Za-z]?(?:/\d+)?\s+(?:[A-Za-z0-9]+\s+){{0,3}}?"
+                    rf"(?i:{_STREET})\b\.?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+")
+
+
+def address_end(text: str, end: int) -> int:
+    """Where an English address that ends at ``end`` really ends: its unit, city, state and postcode."""
+    while (more := ADDRESS_PART.match(text, end)) is not None and more.end() > end:
+        end = more.end()
+    return end
+
+
+def street_addresses(text: str) -> list[tuple[int, int]]:
+    """(start, end) of English street addresses without a key word ("Flat 3, 17 Kingsley Road, Bristol")."""
+    return [(m.start(), address_end(text, m.end())) for m in STREET_ADDRESS.finditer(text)]
