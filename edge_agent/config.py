@@ -60,6 +60,8 @@ class Config:
     max_reply_tokens: int = 512                            # tokens; also caps a request's max_tokens
     first_token_s: float = 30.0                            # seconds to the first token before timing out
     total_s: float = 120.0                                 # seconds for a whole answer
+    local_first_token_s: float = 0.0                       # the local model's own (0: first_token_s); a board is slower
+    local_total_s: float = 0.0                             # the local model's own (0: total_s)
     breaker_failures: int = 3                              # failed cloud requests in a row that open the breaker
     breaker_reset_s: float = 30.0                          # seconds the breaker stays open before one probe
     summarizer: str = "extractive"                         # extractive (no model) | llm (the local model, else the cloud)
@@ -114,6 +116,9 @@ class Config:
         for key in ("summary_tokens", "breaker_failures", "breaker_reset_s", "summary_timeout_s", "first_token_s", "total_s"):
             if getattr(self, key) <= 0:
                 raise ConfigError(f"{key} must be > 0, got {getattr(self, key)}", key=key)
+        for key in ("local_first_token_s", "local_total_s"):
+            if getattr(self, key) < 0:
+                raise ConfigError(f"{key} must be >= 0 (0: the cloud's), got {getattr(self, key)}", key=key)
         if not self.local_enabled and not self.cloud_url:
             raise ConfigError("no backend: set cloud_url or enable the local model", key="cloud_url")
         from edge_agent.tools import settings as tool_settings  # no tool is started; only the keys are checked

@@ -17,7 +17,8 @@ from edge_agent.messages import Message
 from tests.harness import NoDNS, api, fill, metric, running_daemon, stream_turn, tmpfs
 from tests.servers import free_port
 
-FAST = dict(n_threads=1, max_reply_tokens=8, strategy="summary", first_token_s=5.0, total_s=10.0)
+FAST = dict(n_threads=1, max_reply_tokens=8, strategy="summary", first_token_s=5.0, total_s=10.0,
+            local_first_token_s=600.0, local_total_s=900.0)   # the cloud's deadlines are tested, not the model's speed
 # proxy mode, streamed: every fault of the fault proxy, each through the daemon
 PROXY_FAULTS = [("429", False), ("500", False), ("503", True), ("slow_first_byte", False), ("cut_stream", True),
                 ("malformed_json", False), ("wrong_content_type", True), ("endless", True)]
