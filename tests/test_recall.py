@@ -188,3 +188,43 @@ async def test_an_ordinary_turn_keeps_the_prefix_after_a_question_about_the_past
     mem.context(query="When did I book the dentist?")
     after = mem.context(query="random chatter")
     assert after.messages[:-2] == before.messages[:-2]
+
+
+def _reference_scores(a: RecallArchive, query: str) -> dict[int, float]:
+    """BM25 + neighbour bonus computed the plain way, doc by doc, for comparison."""
+    import math
+
+    from edge_agent.memory import lexicon
+
+    docs = list(a._docs)
+    n, avgdl = len(docs), max(1.0, sum(d.length for d in docs) / len(docs))
+    words = list(dict.fromkeys(terms(query)))
+    weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in lexicon.concepts(words)]
+    found = sorted([(t, w) for t, w in weighted if t in a._postings], key=lambda tw: len(a._postings[tw[0]].ids))
+    own = dict.fromkeys((d.id for d in docs), 0.0)
+    for term, weight in found[: a.max_query_terms]:
+        posting = a._postings[term]
+        df = len(posting.ids)
+        idf = weight * math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        for doc_id, tf in list(zip(posting.ids, posting.tfs))[-a.max_postings:]:
+            dl = docs[doc_id - docs[0].id].length
+            own[doc_id] += idf * tf * (a.k1 + 1) / (tf + a.k1 * (1 - a.b + a.b * dl / avgdl))
+    total = dict(own)
+    for i, doc in enumerate(docs):
+        for j in (i - 1, i + 1):
+            if 0 <= j < n and docs[j].group == doc.group and doc.length >= 4:
+                total[doc.id] += own[docs[j].id] * a.neighbour_weight
+    return {k: v for k, v in total.items() if v}
+
+
+def test_scores_match_a_plain_bm25_with_capped_postings_and_dropped_docs():
+    a = RecallArchive(max_bytes=6000, max_postings=5)
+    words = ["router", "reboot", "订单", "地址", "weather", "dog", "labrador", "night", "coffee"]
+    for seq in range(300):
+        role = "user" if seq % 3 == 0 else "assistant"
+        text = " ".join(words[(seq * k) % len(words)] for k in (1, 2, 5)) + f" 第{seq}次 {seq}"
+        a.add(Message(role, text, ts=1.7e9 + 60 * seq), 10, seq)
+    assert a._docs[0].id > 0  # some docs were dropped
+    for query in ("router reboot at night?", "我的订单地址", "What about my dog?", "coffee 第7次"):
+        docs, scores = a._score(query)
+        assert dict(zip(docs.tolist(), scores.tolist())) == pytest.approx(_reference_scores(a, query))

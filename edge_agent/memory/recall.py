@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import sys
+from array import array
 from collections import Counter as Bag
 from collections import deque
 from collections.abc import Collection, Sequence
@@ -84,13 +85,15 @@ class _Doc:
 
 
 class _Posting:
-    """Doc ids (ascending) and term frequencies of one term; docs leave oldest first."""
+    """Doc ids (ascending) and term frequencies of one term; docs leave oldest first. Packed
+    arrays (4 + 2 bytes a posting, not two list slots and an int object) that a search reads
+    through numpy views."""
 
     __slots__ = ("ids", "tfs")
 
     def __init__(self) -> None:
-        self.ids: list[int] = []
-        self.tfs: list[int] = []
+        self.ids = array("i")   # doc ids: a session never reaches 2**31 messages
+        self.tfs = array("H")   # term frequencies, capped at 65,535
 
 
 class RecallArchive:
@@ -155,7 +158,7 @@ class RecallArchive:
             if posting is None:
                 posting = self._postings[sys.intern(term)] = _Posting()
             posting.ids.append(doc.id)
-            posting.tfs.append(tf)
+            posting.tfs.append(min(tf, 0xFFFF))
         self._total_len += doc.length
         self._bytes += doc.nbytes
         while self._bytes > self.max_bytes and len(self._docs) > 1:
@@ -199,34 +202,45 @@ class RecallArchive:
         floor = max(1e-9, float(scores[best[0]]) * self.min_relative_score)
         first = self._docs[0].id
         out = []
-        for i in best:
-            if scores[i] >= floor:
-                doc = self._docs[int(docs[i]) - first]
-                out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, float(scores[i]), doc.id, doc.day))
+        for doc_id, score in zip(docs[best].tolist(), scores[best].tolist()):
+            if score >= floor:
+                doc = self._docs[doc_id - first]
+                out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, score, doc.id, doc.day))
         return out
 
-    def _score(self, query: str) -> tuple[np.ndarray, np.ndarray]:
-        """(doc ids, BM25 scores) with the neighbour bonus, for every doc a term matches."""
-        n = len(self._docs)
-        avgdl = max(1.0, self._total_len / n)
+    def _query_postings(self, query: str) -> list[tuple[_Posting, float]]:
+        """(posting, weight) of the query's rarest ``max_query_terms`` terms and concepts."""
         words = list(dict.fromkeys(terms(query)))
         weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in lexicon.concepts(words)]
         postings = [(p, w) for p, w in ((self._postings.get(t), w) for t, w in weighted) if p]
         postings.sort(key=lambda pw: len(pw[0].ids))  # the rarest terms carry BM25; bound the work
-        ids, parts = [], []
-        for posting, weight in postings[: self.max_query_terms]:
-            df = len(posting.ids)
-            idx = np.asarray(posting.ids[-self.max_postings:], dtype=np.int64)
-            tf = np.asarray(posting.tfs[-self.max_postings:], dtype=np.float64)
-            dl = self._arrays[0, idx - self._base]
-            idf = weight * np.log(1.0 + (n - df + 0.5) / (df + 0.5))
-            ids.append(idx)
-            parts.append(idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl)))
-        if not ids:
+        return postings[: self.max_query_terms]
+
+    def _score(self, query: str) -> tuple[np.ndarray, np.ndarray]:
+        """(doc ids, BM25 scores) with the neighbour bonus, for every doc a term matches.
+        All the query's postings are scored in one pass and summed into one dense array
+        over the live docs (no sort, no per-term arrays)."""
+        postings = self._query_postings(query)
+        if not postings:
             return np.zeros(0, dtype=np.int64), np.zeros(0)
-        docs, inverse = np.unique(np.concatenate(ids), return_inverse=True)
-        own = np.bincount(inverse, weights=np.concatenate(parts))
-        return self._with_neighbours(docs, own)
+        ids, tf, idf = self._gather(postings)
+        first = self._docs[0].id
+        avgdl = max(1.0, self._total_len / len(self._docs))
+        dl = self._arrays[0, ids - self._base]
+        part = idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
+        total = self._with_neighbours(np.bincount(ids - first, weights=part, minlength=self._next_id - first), first)
+        docs = np.flatnonzero(total)
+        return docs + first, total[docs]
+
+    def _gather(self, postings: list[tuple[_Posting, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The newest ``max_postings`` (doc id, tf) of each posting, concatenated, with each
+        entry's idf (times the term's weight). The buffers' views die with this call."""
+        k, n = self.max_postings, len(self._docs)
+        df = np.array([len(p.ids) for p, _ in postings], dtype=np.float64)
+        idf = np.array([w for _, w in postings]) * np.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        ids = np.concatenate([np.frombuffer(p.ids, dtype=np.int32)[-k:] for p, _ in postings]).astype(np.int64)
+        tf = np.concatenate([np.frombuffer(p.tfs, dtype=np.uint16)[-k:] for p, _ in postings]).astype(np.float64)
+        return ids, tf, np.repeat(idf, np.minimum(df, k).astype(np.int64))
 
     def _steer(self, query: str, docs: np.ndarray, scores: np.ndarray) -> np.ndarray:
         """A question about the present ("Where do you work now?", 现在的地址) favours newer
@@ -241,30 +255,28 @@ class RecallArchive:
             scores = scores * np.where(roles == ROLE_CODE["user" if first else "assistant"], 1.25, 1.0)
         return scores
 
-    def _with_neighbours(self, docs: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _with_neighbours(self, own: np.ndarray, first: int) -> np.ndarray:
         """Each hit lends ``neighbour_weight`` of its score to the messages beside it in its
-        turn group."""
+        turn group (``own``: scores by doc id - ``first``, over every live doc)."""
         if not self.neighbour_weight:
-            return docs, own
-        first, last = self._docs[0].id, self._next_id - 1
-        groups, lengths = self._arrays[1], self._arrays[0]
-        ids, weights = [docs], [own]
-        for step in (-1, 1):
-            nb = docs + step
-            ok = (nb >= first) & (nb <= last)
-            nb, lent = nb[ok], own[ok] * self.neighbour_weight
-            # same turn group, and a message with some content ("明白，已登记。" borrows nothing)
-            same = (groups[nb - self._base] == groups[docs[ok] - self._base]) & (lengths[nb - self._base] >= 4)
-            ids.append(nb[same])
-            weights.append(lent[same])
-        all_ids, inverse = np.unique(np.concatenate(ids), return_inverse=True)
-        return all_ids, np.bincount(inverse, weights=np.concatenate(weights))
+            return own
+        live = slice(first - self._base, self._next_id - self._base)
+        groups, lengths = self._arrays[1, live], self._arrays[0, live]
+        lent = own * self.neighbour_weight
+        # same turn group, and a message with some content ("明白，已登记。" borrows nothing)
+        same = groups[1:] == groups[:-1]
+        total = own.copy()
+        total[:-1] += np.where(same & (lengths[:-1] >= 4), lent[1:], 0.0)   # from the next message
+        total[1:] += np.where(same & (lengths[1:] >= 4), lent[:-1], 0.0)    # from the previous one
+        return total
 
     def novelty(self, doc_id: int, covered: Collection[str]) -> float:
         """Share of a message's distinct terms that ``covered`` (the rest of the prompt) lacks."""
         doc_terms = self._docs[doc_id - self._docs[0].id].terms
         if not doc_terms:
             return 0.0
+        if isinstance(covered, (set, frozenset)):
+            return 1.0 - len(covered.intersection(doc_terms)) / len(doc_terms)  # doc_terms are distinct
         return 1.0 - sum(t in covered for t in doc_terms) / len(doc_terms)
 
     # -- the block ---------------------------------------------------------------------
