@@ -491,7 +491,8 @@ class BaseMemory:
         chosen, _ = self.archive.pick(hits, cap, self._seq_at(start), self._covered(shown))
         while chosen:
             text = self.archive.render(chosen)
-            tokens = self._fitters["recall"].count(text)
+            summed = self.archive.block_tokens(chosen)  # exact, from cached line counts, when it can be
+            tokens = self._fitters["recall"].count(text) if summed is None else summed + self.overhead
             if tokens <= cap:
                 return text, tokens
             chosen.pop()  # the lowest-scored message goes; count again

@@ -32,10 +32,11 @@ from edge_agent.memory import lexicon
 from edge_agent.memory.terms import analyze, terms
 from edge_agent.memory.timeref import note, stamp
 from edge_agent.messages import Message
-from edge_agent.tokens import Counter
+from edge_agent.tokens import Counter, joins_lines
 
 HEADER = "Earlier in this conversation (recalled for this question, oldest first):"
 DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
+LINE_CACHE = 8192  # recalled lines whose exact count (with its newline) is kept
 
 __all__ = ["HEADER", "Hit", "RecallArchive", "analyze", "asks_about_past", "terms"]
 
@@ -121,6 +122,7 @@ class RecallArchive:
         self._total_len = 0
         self._bytes = 0
         self._header_n = (counter(HEADER) if counter else 16) + 4  # the header's tokens, counted once
+        self._line_tokens: dict[str, int] = {}  # a block line -> tokens of it and its newline
 
     def __len__(self) -> int:
         return len(self._docs)
@@ -308,6 +310,10 @@ class RecallArchive:
     @staticmethod
     def render(hits: Sequence[Hit]) -> str:
         """The block's text: header, then the hits oldest first under their day."""
+        return "\n".join(RecallArchive._block_lines(hits))
+
+    @staticmethod
+    def _block_lines(hits: Sequence[Hit]) -> list[str]:
         lines = [HEADER]
         day = None
         for hit in sorted(hits, key=lambda h: h.seq):
@@ -316,4 +322,21 @@ class RecallArchive:
                 lines.append(f"[{d}]")
                 day = d
             lines.append(hit.line)
-        return "\n".join(lines)
+        return lines
+
+    def block_tokens(self, hits: Sequence[Hit]) -> int | None:
+        """Exact tokens of ``render(hits)``, summed from its lines' counts (each line counted
+        once and kept), when the counter allows it (``tokens.joins_lines``); else None."""
+        lines = self._block_lines(hits)
+        if self.counter is None or not joins_lines(self.counter, lines):
+            return None
+        if len(self._line_tokens) > LINE_CACHE:
+            self._line_tokens.clear()
+        cache, count = self._line_tokens, self.counter
+        total = 0
+        for line in lines[:-1]:
+            n = cache.get(line)
+            if n is None:
+                n = cache[line] = count(line + "\n")
+            total += n
+        return total + count(lines[-1])
