@@ -123,6 +123,7 @@ class RecallArchive:
         self._bytes = 0
         self._header_n = (counter(HEADER) if counter else 16) + 4  # the header's tokens, counted once
         self._line_tokens: dict[str, int] = {}  # a block line -> tokens of it and its newline
+        self._last_tokens: dict[str, int] = {}  # a block's last line -> its tokens
 
     def __len__(self) -> int:
         return len(self._docs)
@@ -332,6 +333,7 @@ class RecallArchive:
             return None
         if len(self._line_tokens) > LINE_CACHE:
             self._line_tokens.clear()
+            self._last_tokens.clear()
         cache, count = self._line_tokens, self.counter
         total = 0
         for line in lines[:-1]:
@@ -339,4 +341,7 @@ class RecallArchive:
             if n is None:
                 n = cache[line] = count(line + "\n")
             total += n
-        return total + count(lines[-1])
+        last = self._last_tokens.get(lines[-1])
+        if last is None:
+            last = self._last_tokens[lines[-1]] = count(lines[-1])
+        return total + last
