@@ -228,3 +228,22 @@ def test_scores_match_a_plain_bm25_with_capped_postings_and_dropped_docs():
     for query in ("router reboot at night?", "我的订单地址", "What about my dog?", "coffee 第7次"):
         docs, scores = a._score(query)
         assert dict(zip(docs.tolist(), scores.tolist())) == pytest.approx(_reference_scores(a, query))
+
+
+async def test_recall_block_summed_from_line_counts_is_its_exact_count(exact_counter):
+    """The exact tokenizer lets the block be counted from its lines' kept counts; the sum
+    must be what counting the rendered block gives, turn after turn."""
+    from edge_agent.messages import text_for_counting
+
+    mem = create_memory("hybrid", max_tokens=900, reserve_tokens=100, counter=exact_counter, system="s",
+                        low_water=0.7, cooldown_s=0)
+    topics = ["router reboots at night", "收货地址是上海市浦东新区", "the dog Otis, a labrador", "预算 5 万"]
+    recalled = 0
+    for i in range(80):
+        await mem.add(Message("user", f"{i}: {topics[i % 4]} ({i} 次)\n  and more  ", ts=1.7e9 + 3600.0 * i))
+        ctx = mem.context(query=f"what about {topics[(i + 1) % 4]}?")
+        await mem.add(Message("assistant", f"noted {i}。{topics[i % 4]}!", ts=1.7e9 + 3600.0 * i + 5))
+        await mem.flush()
+        assert ctx.tokens == sum(exact_counter(text_for_counting(Message.from_dict(m))) + 4 for m in ctx.messages)
+        recalled += ctx.sections["recall"] > 0
+    assert recalled > 10 and any(d.nl_tokens >= 0 for d in mem.archive._docs)

@@ -36,7 +36,7 @@ from edge_agent.tokens import Counter, joins_lines
 
 HEADER = "Earlier in this conversation (recalled for this question, oldest first):"
 DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
-LINE_CACHE = 8192  # recalled lines whose exact count (with its newline) is kept
+LINE_CACHE = 4096  # header and day lines whose exact count is kept
 
 __all__ = ["HEADER", "Hit", "RecallArchive", "analyze", "asks_about_past", "terms"]
 
@@ -83,6 +83,8 @@ class _Doc:
     terms: tuple[str, ...]  # distinct, interned
     role: float = 1.0
     day: str = ""            # the day line it is shown under
+    nl_tokens: int = -1      # exact tokens of its line + a newline, once a block shows it
+    end_tokens: int = -1     # the same without the newline (the block's last line)
 
 
 class _Posting:
@@ -122,8 +124,7 @@ class RecallArchive:
         self._total_len = 0
         self._bytes = 0
         self._header_n = (counter(HEADER) if counter else 16) + 4  # the header's tokens, counted once
-        self._line_tokens: dict[str, int] = {}  # a block line -> tokens of it and its newline
-        self._last_tokens: dict[str, int] = {}  # a block's last line -> its tokens
+        self._fixed_tokens: dict[str, int] = {}  # header and day lines (+ newline) -> tokens
 
     def __len__(self) -> int:
         return len(self._docs)
@@ -311,37 +312,47 @@ class RecallArchive:
     @staticmethod
     def render(hits: Sequence[Hit]) -> str:
         """The block's text: header, then the hits oldest first under their day."""
-        return "\n".join(RecallArchive._block_lines(hits))
+        return "\n".join(line for line, _ in RecallArchive._block_lines(hits))
 
     @staticmethod
-    def _block_lines(hits: Sequence[Hit]) -> list[str]:
-        lines = [HEADER]
+    def _block_lines(hits: Sequence[Hit]) -> list[tuple[str, int | None]]:
+        """(line, its doc id or None for the header and day lines) of the block, in order."""
+        lines: list[tuple[str, int | None]] = [(HEADER, None)]
         day = None
         for hit in sorted(hits, key=lambda h: h.seq):
             d = hit.day or stamp(hit.ts, hit.line)
             if d != day:
-                lines.append(f"[{d}]")
+                lines.append((f"[{d}]", None))
                 day = d
-            lines.append(hit.line)
+            lines.append((hit.line, hit.doc_id))
         return lines
 
     def block_tokens(self, hits: Sequence[Hit]) -> int | None:
         """Exact tokens of ``render(hits)``, summed from its lines' counts (each line counted
         once and kept), when the counter allows it (``tokens.joins_lines``); else None."""
         lines = self._block_lines(hits)
-        if self.counter is None or not joins_lines(self.counter, lines):
+        if self.counter is None or not joins_lines(self.counter, [line for line, _ in lines]):
             return None
-        if len(self._line_tokens) > LINE_CACHE:
-            self._line_tokens.clear()
-            self._last_tokens.clear()
-        cache, count = self._line_tokens, self.counter
-        total = 0
-        for line in lines[:-1]:
-            n = cache.get(line)
+        *body, (last, last_id) = lines
+        total = sum(self._line_tokens(line, doc_id, "\n") for line, doc_id in body)
+        return total + self._line_tokens(last, last_id, "")
+
+    def _line_tokens(self, line: str, doc_id: int | None, end: str) -> int:
+        """Tokens of ``line + end``, counted once: kept on its doc, or for the header and day
+        lines in a small table."""
+        if doc_id is None:
+            if len(self._fixed_tokens) > LINE_CACHE:
+                self._fixed_tokens.clear()
+            key = line + end
+            n = self._fixed_tokens.get(key)
             if n is None:
-                n = cache[line] = count(line + "\n")
-            total += n
-        last = self._last_tokens.get(lines[-1])
-        if last is None:
-            last = self._last_tokens[lines[-1]] = count(lines[-1])
-        return total + last
+                n = self._fixed_tokens[key] = self.counter(key)
+            return n
+        doc = self._docs[doc_id - self._docs[0].id]
+        if end:
+            if doc.nl_tokens < 0:
+                doc.nl_tokens = self.counter(line + end)
+            return doc.nl_tokens
+        if doc.end_tokens < 0:
+            doc.end_tokens = self.counter(line)
+        return doc.end_tokens
