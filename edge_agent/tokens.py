@@ -12,10 +12,12 @@ too, so the benchmark can show how far off they are.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import logging
 import math
 import os
+import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +28,13 @@ log = logging.getLogger("edge_agent.tokens")
 
 Counter = Callable[[str], int]
 MESSAGE_OVERHEAD = 4
+
+# Pre-tokenizers (sha256 of their serialized form) under which a newline followed by an ASCII
+# letter or "[" always ends a pre-token: DeepSeek V3's (digits, CJK runs, then one regex whose
+# only alternatives that take a newline end right after it, before a non-blank character).
+# BPE never merges across pre-tokens, so such a text's count is the sum of its lines' counts.
+LINE_ADDITIVE_PRETOKENIZERS = frozenset({"cc572e220022c0478342340857ca26bb840143c2f8f6758fd832d35e5b69ee3d"})
+LINE_START = re.compile(r"[A-Za-z\[]")
 
 
 def is_cjk(ch: str) -> bool:
@@ -103,6 +112,20 @@ class ExactCounter:
             self._tok = Tokenizer.from_file(self.path)
         except Exception as exc:  # tokenizers raises a bare Exception on bad JSON
             raise TokenizerError(self.path, str(exc)) from exc
+        self.line_additive = self._line_additive()
+
+    def _line_additive(self) -> bool:
+        """Whether ``count(a + "\\n" + b) == count(a + "\\n") + count(b)`` for every ``b`` that
+        ``LINE_START`` matches (see ``joins_lines``): a known pre-tokenizer, no normalizer,
+        and no added token that holds a newline or strips the blanks beside it."""
+        tok = self._tok
+        pre = tok.pre_tokenizer
+        if pre is None or hashlib.sha256(pre.__getstate__()).hexdigest() not in LINE_ADDITIVE_PRETOKENIZERS:
+            return False
+        if tok.normalizer is not None and tok.normalizer.__getstate__() != b'{"type":"Sequence","normalizers":[]}':
+            return False
+        return not any("\n" in t.content or t.lstrip or t.rstrip or t.single_word
+                       for t in tok.get_added_tokens_decoder().values())
 
     def __call__(self, text: str) -> int:
         if not text:
@@ -148,3 +171,11 @@ def default_counter() -> Counter:
                 log.warning("no exact tokenizer (%s); using the CJK-aware estimate", exc)
                 _default = EstimateCounter()
         return _default
+
+
+def joins_lines(counter: Counter, lines: list[str]) -> bool:
+    """Whether ``counter("\\n".join(lines))`` is the sum of ``counter(line + "\\n")`` over
+    all lines but the last and ``counter(last)``: the counter is line-additive and every line
+    but the first starts as ``LINE_START`` says."""
+    return bool(getattr(counter, "line_additive", False)) and all(
+        LINE_START.match(line) for line in lines[1:])

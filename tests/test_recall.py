@@ -198,3 +198,62 @@ def test_a_question_about_what_the_conversation_holds_may_take_the_larger_recall
         assert asks_about_past(q), q
     for q in ("What a day!", "Thanks, that helps.", "I think so?", "", None):
         assert not asks_about_past(q), q
+
+
+def _reference_scores(a: RecallArchive, query: str) -> dict[int, float]:
+    """BM25 + neighbour bonus computed the plain way, doc by doc, for comparison."""
+    import math
+
+    from edge_agent.memory import lexicon
+
+    docs = list(a._docs)
+    n, avgdl = len(docs), max(1.0, sum(d.length for d in docs) / len(docs))
+    words = list(dict.fromkeys(terms(query)))
+    weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in lexicon.concepts(words)]
+    found = sorted([(t, w) for t, w in weighted if t in a._postings], key=lambda tw: len(a._postings[tw[0]].ids))
+    own = dict.fromkeys((d.id for d in docs), 0.0)
+    for term, weight in found[: a.max_query_terms]:
+        posting = a._postings[term]
+        df = len(posting.ids)
+        idf = weight * math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        for doc_id, tf in list(zip(posting.ids, posting.tfs))[-a.max_postings:]:
+            dl = docs[doc_id - docs[0].id].length
+            own[doc_id] += idf * tf * (a.k1 + 1) / (tf + a.k1 * (1 - a.b + a.b * dl / avgdl))
+    total = dict(own)
+    for i, doc in enumerate(docs):
+        for j in (i - 1, i + 1):
+            if 0 <= j < n and docs[j].group == doc.group and doc.length >= 4:
+                total[doc.id] += own[docs[j].id] * a.neighbour_weight
+    return {k: v for k, v in total.items() if v}
+
+
+def test_scores_match_a_plain_bm25_with_capped_postings_and_dropped_docs():
+    a = RecallArchive(max_bytes=6000, max_postings=5)
+    words = ["router", "reboot", "订单", "地址", "weather", "dog", "labrador", "night", "coffee"]
+    for seq in range(300):
+        role = "user" if seq % 3 == 0 else "assistant"
+        text = " ".join(words[(seq * k) % len(words)] for k in (1, 2, 5)) + f" 第{seq}次 {seq}"
+        a.add(Message(role, text, ts=1.7e9 + 60 * seq), 10, seq)
+    assert a._docs[0].id > 0  # some docs were dropped
+    for query in ("router reboot at night?", "我的订单地址", "What about my dog?", "coffee 第7次"):
+        docs, scores = a._score(query)
+        assert dict(zip(docs.tolist(), scores.tolist())) == pytest.approx(_reference_scores(a, query))
+
+
+async def test_recall_block_summed_from_line_counts_is_its_exact_count(exact_counter):
+    """The exact tokenizer lets the block be counted from its lines' kept counts; the sum
+    must be what counting the rendered block gives, turn after turn."""
+    from edge_agent.messages import text_for_counting
+
+    mem = create_memory("hybrid", max_tokens=900, reserve_tokens=100, counter=exact_counter, system="s",
+                        low_water=0.7, cooldown_s=0)
+    topics = ["router reboots at night", "收货地址是上海市浦东新区", "the dog Otis, a labrador", "预算 5 万"]
+    recalled = 0
+    for i in range(80):
+        await mem.add(Message("user", f"{i}: {topics[i % 4]} ({i} 次)\n  and more  ", ts=1.7e9 + 3600.0 * i))
+        ctx = mem.context(query=f"what about {topics[(i + 1) % 4]}?")
+        await mem.add(Message("assistant", f"noted {i}。{topics[i % 4]}!", ts=1.7e9 + 3600.0 * i + 5))
+        await mem.flush()
+        assert ctx.tokens == sum(exact_counter(text_for_counting(Message.from_dict(m))) + 4 for m in ctx.messages)
+        recalled += ctx.sections["recall"] > 0
+    assert recalled > 10 and any(d.nl_tokens >= 0 for d in mem.archive._docs)

@@ -128,6 +128,7 @@ class BaseMemory:
         self._caps: dict[int, tuple[int, int]] = {}
         self._fitters = {s: BlockFitter(self.counter, self.overhead) for s in ("facts", "summary", "recall")}
         self._covered_cache: tuple[tuple[str, ...], frozenset[str]] = ((), frozenset())
+        self._block_terms: dict[str, frozenset[str]] = {}   # block text -> its terms
         self._system: Message | None = None
         self._system_tokens = 0
         self.seq_base = 0  # session-wide seq of the ring's seq 0 (non-zero after restore)
@@ -471,10 +472,13 @@ class BaseMemory:
         return self.seq_base + (self.ring[index][0] if index < len(self.ring) else self.ring.next_seq)
 
     def _covered(self, shown: list[str]) -> frozenset[str]:
-        """Terms of the blocks already in the prompt (cached: they rarely change)."""
+        """Terms of the blocks already in the prompt; each block's own terms are cached, so
+        only a block that changed (the question's fact delta) is analysed again."""
         key = tuple(shown)
         if self._covered_cache[0] != key:
-            self._covered_cache = (key, frozenset(terms("\n".join(shown))) if any(shown) else frozenset())
+            parts = self._block_terms
+            self._block_terms = {text: parts.get(text) or frozenset(terms(text)) for text in shown if text}
+            self._covered_cache = (key, frozenset().union(*self._block_terms.values()))
         return self._covered_cache[1]
 
     def _recall_want(self, hits: list[Hit], cap: int, shown: list[str], start: int) -> int:
@@ -492,7 +496,8 @@ class BaseMemory:
         chosen, _ = self.archive.pick(hits, cap, self._seq_at(start), self._covered(shown))
         while chosen:
             text = self.archive.render(chosen)
-            tokens = self._fitters["recall"].count(text)
+            summed = self.archive.block_tokens(chosen)  # exact, from cached line counts, when it can be
+            tokens = self._fitters["recall"].count(text) if summed is None else summed + self.overhead
             if tokens <= cap:
                 return text, tokens
             chosen.pop()  # the lowest-scored message goes; count again

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import sys
+from array import array
 from collections import Counter as Bag
 from collections import deque
 from collections.abc import Collection, Sequence
@@ -31,10 +32,11 @@ from edge_agent.memory import lexicon
 from edge_agent.memory.terms import analyze, terms
 from edge_agent.memory.timeref import note, stamp
 from edge_agent.messages import Message
-from edge_agent.tokens import Counter
+from edge_agent.tokens import Counter, joins_lines
 
 HEADER = "Earlier in this conversation (recalled for this question, oldest first):"
 DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
+LINE_CACHE = 4096  # header and day lines whose exact count is kept
 
 __all__ = ["HEADER", "Hit", "RecallArchive", "analyze", "asks_about_past", "terms"]
 
@@ -85,16 +87,20 @@ class _Doc:
     terms: tuple[str, ...]  # distinct, interned
     role: float = 1.0
     day: str = ""            # the day line it is shown under
+    nl_tokens: int = -1      # exact tokens of its line + a newline, once a block shows it
+    end_tokens: int = -1     # the same without the newline (the block's last line)
 
 
 class _Posting:
-    """Doc ids (ascending) and term frequencies of one term; docs leave oldest first."""
+    """Doc ids (ascending) and term frequencies of one term; docs leave oldest first. Packed
+    arrays (4 + 2 bytes a posting, not two list slots and an int object) that a search reads
+    through numpy views."""
 
     __slots__ = ("ids", "tfs")
 
     def __init__(self) -> None:
-        self.ids: list[int] = []
-        self.tfs: list[int] = []
+        self.ids = array("i")   # doc ids: a session never reaches 2**31 messages
+        self.tfs = array("H")   # term frequencies, capped at 65,535
 
 
 class RecallArchive:
@@ -122,6 +128,7 @@ class RecallArchive:
         self._total_len = 0
         self._bytes = 0
         self._header_n = (counter(HEADER) if counter else 16) + 4  # the header's tokens, counted once
+        self._fixed_tokens: dict[str, int] = {}  # header and day lines (+ newline) -> tokens
 
     def __len__(self) -> int:
         return len(self._docs)
@@ -159,7 +166,7 @@ class RecallArchive:
             if posting is None:
                 posting = self._postings[sys.intern(term)] = _Posting()
             posting.ids.append(doc.id)
-            posting.tfs.append(tf)
+            posting.tfs.append(min(tf, 0xFFFF))
         self._total_len += doc.length
         self._bytes += doc.nbytes
         while self._bytes > self.max_bytes and len(self._docs) > 1:
@@ -203,34 +210,45 @@ class RecallArchive:
         floor = max(1e-9, float(scores[best[0]]) * self.min_relative_score)
         first = self._docs[0].id
         out = []
-        for i in best:
-            if scores[i] >= floor:
-                doc = self._docs[int(docs[i]) - first]
-                out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, float(scores[i]), doc.id, doc.day))
+        for doc_id, score in zip(docs[best].tolist(), scores[best].tolist()):
+            if score >= floor:
+                doc = self._docs[doc_id - first]
+                out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, score, doc.id, doc.day))
         return out
 
-    def _score(self, query: str) -> tuple[np.ndarray, np.ndarray]:
-        """(doc ids, BM25 scores) with the neighbour bonus, for every doc a term matches."""
-        n = len(self._docs)
-        avgdl = max(1.0, self._total_len / n)
+    def _query_postings(self, query: str) -> list[tuple[_Posting, float]]:
+        """(posting, weight) of the query's rarest ``max_query_terms`` terms and concepts."""
         words = list(dict.fromkeys(terms(query)))
         weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in lexicon.concepts(words)]
         postings = [(p, w) for p, w in ((self._postings.get(t), w) for t, w in weighted) if p]
         postings.sort(key=lambda pw: len(pw[0].ids))  # the rarest terms carry BM25; bound the work
-        ids, parts = [], []
-        for posting, weight in postings[: self.max_query_terms]:
-            df = len(posting.ids)
-            idx = np.asarray(posting.ids[-self.max_postings:], dtype=np.int64)
-            tf = np.asarray(posting.tfs[-self.max_postings:], dtype=np.float64)
-            dl = self._arrays[0, idx - self._base]
-            idf = weight * np.log(1.0 + (n - df + 0.5) / (df + 0.5))
-            ids.append(idx)
-            parts.append(idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl)))
-        if not ids:
+        return postings[: self.max_query_terms]
+
+    def _score(self, query: str) -> tuple[np.ndarray, np.ndarray]:
+        """(doc ids, BM25 scores) with the neighbour bonus, for every doc a term matches.
+        All the query's postings are scored in one pass and summed into one dense array
+        over the live docs (no sort, no per-term arrays)."""
+        postings = self._query_postings(query)
+        if not postings:
             return np.zeros(0, dtype=np.int64), np.zeros(0)
-        docs, inverse = np.unique(np.concatenate(ids), return_inverse=True)
-        own = np.bincount(inverse, weights=np.concatenate(parts))
-        return self._with_neighbours(docs, own)
+        ids, tf, idf = self._gather(postings)
+        first = self._docs[0].id
+        avgdl = max(1.0, self._total_len / len(self._docs))
+        dl = self._arrays[0, ids - self._base]
+        part = idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
+        total = self._with_neighbours(np.bincount(ids - first, weights=part, minlength=self._next_id - first), first)
+        docs = np.flatnonzero(total)
+        return docs + first, total[docs]
+
+    def _gather(self, postings: list[tuple[_Posting, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The newest ``max_postings`` (doc id, tf) of each posting, concatenated, with each
+        entry's idf (times the term's weight). The buffers' views die with this call."""
+        k, n = self.max_postings, len(self._docs)
+        df = np.array([len(p.ids) for p, _ in postings], dtype=np.float64)
+        idf = np.array([w for _, w in postings]) * np.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        ids = np.concatenate([np.frombuffer(p.ids, dtype=np.int32)[-k:] for p, _ in postings]).astype(np.int64)
+        tf = np.concatenate([np.frombuffer(p.tfs, dtype=np.uint16)[-k:] for p, _ in postings]).astype(np.float64)
+        return ids, tf, np.repeat(idf, np.minimum(df, k).astype(np.int64))
 
     def _steer(self, query: str, docs: np.ndarray, scores: np.ndarray) -> np.ndarray:
         """A question about the present ("Where do you work now?", 现在的地址) favours newer
@@ -245,30 +263,28 @@ class RecallArchive:
             scores = scores * np.where(roles == ROLE_CODE["user" if first else "assistant"], 1.25, 1.0)
         return scores
 
-    def _with_neighbours(self, docs: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _with_neighbours(self, own: np.ndarray, first: int) -> np.ndarray:
         """Each hit lends ``neighbour_weight`` of its score to the messages beside it in its
-        turn group."""
+        turn group (``own``: scores by doc id - ``first``, over every live doc)."""
         if not self.neighbour_weight:
-            return docs, own
-        first, last = self._docs[0].id, self._next_id - 1
-        groups, lengths = self._arrays[1], self._arrays[0]
-        ids, weights = [docs], [own]
-        for step in (-1, 1):
-            nb = docs + step
-            ok = (nb >= first) & (nb <= last)
-            nb, lent = nb[ok], own[ok] * self.neighbour_weight
-            # same turn group, and a message with some content ("明白，已登记。" borrows nothing)
-            same = (groups[nb - self._base] == groups[docs[ok] - self._base]) & (lengths[nb - self._base] >= 4)
-            ids.append(nb[same])
-            weights.append(lent[same])
-        all_ids, inverse = np.unique(np.concatenate(ids), return_inverse=True)
-        return all_ids, np.bincount(inverse, weights=np.concatenate(weights))
+            return own
+        live = slice(first - self._base, self._next_id - self._base)
+        groups, lengths = self._arrays[1, live], self._arrays[0, live]
+        lent = own * self.neighbour_weight
+        # same turn group, and a message with some content ("明白，已登记。" borrows nothing)
+        same = groups[1:] == groups[:-1]
+        total = own.copy()
+        total[:-1] += np.where(same & (lengths[:-1] >= 4), lent[1:], 0.0)   # from the next message
+        total[1:] += np.where(same & (lengths[1:] >= 4), lent[:-1], 0.0)    # from the previous one
+        return total
 
     def novelty(self, doc_id: int, covered: Collection[str]) -> float:
         """Share of a message's distinct terms that ``covered`` (the rest of the prompt) lacks."""
         doc_terms = self._docs[doc_id - self._docs[0].id].terms
         if not doc_terms:
             return 0.0
+        if isinstance(covered, (set, frozenset)):
+            return 1.0 - len(covered.intersection(doc_terms)) / len(doc_terms)  # doc_terms are distinct
         return 1.0 - sum(t in covered for t in doc_terms) / len(doc_terms)
 
     # -- the block ---------------------------------------------------------------------
@@ -300,12 +316,47 @@ class RecallArchive:
     @staticmethod
     def render(hits: Sequence[Hit]) -> str:
         """The block's text: header, then the hits oldest first under their day."""
-        lines = [HEADER]
+        return "\n".join(line for line, _ in RecallArchive._block_lines(hits))
+
+    @staticmethod
+    def _block_lines(hits: Sequence[Hit]) -> list[tuple[str, int | None]]:
+        """(line, its doc id or None for the header and day lines) of the block, in order."""
+        lines: list[tuple[str, int | None]] = [(HEADER, None)]
         day = None
         for hit in sorted(hits, key=lambda h: h.seq):
             d = hit.day or stamp(hit.ts, hit.line)
             if d != day:
-                lines.append(f"[{d}]")
+                lines.append((f"[{d}]", None))
                 day = d
-            lines.append(hit.line)
-        return "\n".join(lines)
+            lines.append((hit.line, hit.doc_id))
+        return lines
+
+    def block_tokens(self, hits: Sequence[Hit]) -> int | None:
+        """Exact tokens of ``render(hits)``, summed from its lines' counts (each line counted
+        once and kept), when the counter allows it (``tokens.joins_lines``); else None."""
+        lines = self._block_lines(hits)
+        if self.counter is None or not joins_lines(self.counter, [line for line, _ in lines]):
+            return None
+        *body, (last, last_id) = lines
+        total = sum(self._line_tokens(line, doc_id, "\n") for line, doc_id in body)
+        return total + self._line_tokens(last, last_id, "")
+
+    def _line_tokens(self, line: str, doc_id: int | None, end: str) -> int:
+        """Tokens of ``line + end``, counted once: kept on its doc, or for the header and day
+        lines in a small table."""
+        if doc_id is None:
+            if len(self._fixed_tokens) > LINE_CACHE:
+                self._fixed_tokens.clear()
+            key = line + end
+            n = self._fixed_tokens.get(key)
+            if n is None:
+                n = self._fixed_tokens[key] = self.counter(key)
+            return n
+        doc = self._docs[doc_id - self._docs[0].id]
+        if end:
+            if doc.nl_tokens < 0:
+                doc.nl_tokens = self.counter(line + end)
+            return doc.nl_tokens
+        if doc.end_tokens < 0:
+            doc.end_tokens = self.counter(line)
+        return doc.end_tokens
