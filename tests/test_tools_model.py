@@ -82,7 +82,7 @@ async def test_the_local_model_calls_a_tool_and_answers_with_its_result(local, t
     r = await run_tool_loop(local_step(local), registry.for_request(), messages, max_iterations=2,
                             tool_choice={"type": "function", "function": {"name": "device_status"}},
                             ctx=CallContext(watchdog_mode=lambda: "normal"))
-    assert r.stop == "answer" and r.iterations == 2
+    assert r.stop == "forced_tool" and r.iterations == 1     # the named tool ran, then the answer
     assert [(c.name, c.ok) for c in r.calls] == [("device_status", True)]
     status = json.loads(r.calls[0].result)
     assert status["ram_mb"]["available"] > 0 and status["watchdog_mode"] == "normal"
@@ -94,4 +94,4 @@ async def test_the_local_model_calls_a_tool_and_answers_with_its_result(local, t
     call = r.calls[0]
     assert call.name == "read_file" and isinstance(call.arguments.get("path"), str)   # valid JSON arguments
     assert call.outcome in ("ok", "refused")           # run against the workspace, whatever path it chose
-    assert r.stop == "max_iterations" and isinstance(r.content, str)
+    assert r.stop == "forced_tool" and isinstance(r.content, str)

@@ -26,7 +26,7 @@ from edge_agent.errors import BudgetError, ConfigError
 from edge_agent.memory.blocks import BlockFitter
 from edge_agent.memory.context import SECTIONS, Context
 from edge_agent.memory.facts import FactTable
-from edge_agent.memory.recall import Hit, RecallArchive, asks_about_past
+from edge_agent.memory.recall import Hit, RecallArchive, asks_about_past, is_question
 from edge_agent.memory.speakers import Speakers
 from edge_agent.memory.terms import terms
 from edge_agent.memory.stable import StableLayout
@@ -94,7 +94,7 @@ class BaseMemory:
         self.min_recent_rounds = check_int("min_recent_rounds", min_recent_rounds)
         self.fact_tokens = check_int("fact_tokens", fact_tokens)
         # recall's reserved slice, and what it may take from older history for a question
-        # about the past; default: a quarter and three fifths of the budget
+        # about the past; default: a sixth and three fifths of the budget
         self.recall_tokens = None if recall_tokens is None else check_int("recall_tokens", recall_tokens)
         self.recall_past_tokens = (None if recall_past_tokens is None
                                    else check_int("recall_past_tokens", recall_past_tokens))
@@ -448,13 +448,15 @@ class BaseMemory:
         """Recall's reserved slice of ``avail`` tokens (0 without recall)."""
         if self.archive is None:
             return 0
-        return self.recall_tokens if self.recall_tokens is not None else max(0, avail // 4)
+        return self.recall_tokens if self.recall_tokens is not None else max(0, avail // 6)
 
     def _recall_cap(self, query: str | None, avail: int) -> int:
-        """What recall may use for ``query``: its slice, or more for a question about the past."""
+        """What recall may use for ``query``: its slice, or more for a question about the past,
+        a third of it for a message that asks nothing (recall, just before the newest message,
+        is prefilled anew every turn: "好的，就按这个流程走" needs little of it)."""
         base = self._recall_reserve(avail)
         if not asks_about_past(query):
-            return base
+            return base if is_question(query) else base // 3
         past = self.recall_past_tokens if self.recall_past_tokens is not None else (avail * 3) // 5
         return max(base, past)
 

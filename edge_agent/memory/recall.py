@@ -38,7 +38,7 @@ HEADER = "Earlier in this conversation (recalled for this question, oldest first
 DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
 LINE_CACHE = 4096  # header and day lines whose exact count is kept
 
-__all__ = ["HEADER", "Hit", "RecallArchive", "analyze", "asks_about_past", "terms"]
+__all__ = ["HEADER", "Hit", "RecallArchive", "analyze", "asks_about_past", "is_question", "terms"]
 
 _PAST = re.compile(
     r"\b(?:did|was|were|had|used to|ago|earlier|before|previously|last (?:time|week|month|year|summer|winter)|"
@@ -55,6 +55,16 @@ ROLE_CODE = {"user": 1.0, "assistant": 2.0, "tool": 3.0}
 
 
 _QUESTION = re.compile(r"^\s*(?:what|what's|which|who|who's|whom|whose|where|when|how)\b[^?]*\?\s*$", re.I)
+
+
+_ASKS = re.compile(r"[?？]|\b(?:what|which|who|whose|where|when|why|how|do|does|did|is|are|can|could|would|will)\b.*"
+                   r"|吗|什么|哪|多少|几[个位台天号点]|怎么|如何|是否|有没有|能不能|可不可以|呢", re.I)
+
+
+def is_question(query: str | None) -> bool:
+    """Whether a message asks something (a question mark, a question word): a statement
+    ("好的，就按这个流程走", "Sounds good") needs less recall."""
+    return bool(query) and bool(_ASKS.search(query))
 
 
 def asks_about_past(query: str | None) -> bool:

@@ -12,6 +12,9 @@ is identical to the beginning of the previous one. In prefix-stable mode a conte
   always has its slice after the stable head. A question about the past ("When did ...",
   之前/上次) may give recall more: the window then shows fewer of its older turns for that
   one prompt (the anchor stays, so the next ordinary turn is back on the cached prefix).
+- The summary is fitted to what the snapshot, the delta's cap and recall's slice leave (so
+  that recall and the delta always have their room), and re-fitted only when it changes
+  (a compression) or no longer fits; then to ``low_water`` of its room, like the window.
 - The fact snapshot ignores the question (facts by category, newest first) and is re-rendered
   only when the head changes anyway: when the window's start or the summary changes. A fact
   learned since is stated in a message of the window, which started before it.
@@ -44,6 +47,8 @@ class StableLayout:
         self._made_for: tuple[str, int] | None = None  # (summary, window start seq) of the snapshot
         self._fit_snapshot = BlockFitter(mem.counter, mem.overhead)
         self._fit_delta = BlockFitter(mem.counter, mem.overhead)
+        self._summary_block: Block = ("summary", "", 0)
+        self._summary_of: tuple | None = None           # the summary lines the block was fitted from
 
     def plan(self, mem: BaseMemory, query: str | None, avail: int, floor: int,
              first: int) -> tuple[list[Block], list[Block], int]:
@@ -73,9 +78,21 @@ class StableLayout:
 
     def _head(self, mem: BaseMemory, avail: int, rem: int, floor: int, first: int) -> tuple[Block, int]:
         """The summary block and the window's start, given the current snapshot."""
-        summary = ("summary", *mem._fit_summary(rem - self._snapshot[2]))
-        reserve = self._snapshot[2] + summary[2] + self.delta_cap + mem._recall_reserve(avail) + mem._headroom()
+        slices = self.delta_cap + mem._recall_reserve(avail)   # never the summary's: after the head
+        summary = self._summary(mem, max(0, rem - self._snapshot[2] - slices))
+        reserve = self._snapshot[2] + summary[2] + slices + mem._headroom()
         return summary, min(first, self._start(mem, floor, max(0, avail - reserve)))
+
+    def _summary(self, mem: BaseMemory, cap: int) -> Block:
+        """The summary block, re-fitted only when the summary changed or outgrew ``cap``; a
+        summary that outgrew it is fitted to ``low_water`` of it, so that the cap, which
+        moves with the newest messages, does not change the head every turn."""
+        lines = tuple(mem._summary_lines()[1])
+        if lines == self._summary_of and self._summary_block[2] <= cap:
+            return self._summary_block
+        fit = cap if lines != self._summary_of else int(cap * mem.low_water)
+        self._summary_block, self._summary_of = ("summary", *mem._fit_summary(fit)), lines
+        return self._summary_block
 
     def _start(self, mem: BaseMemory, floor: int, limit: int) -> int:
         """The anchored start while the window fits ``limit``; else jump to ``low_water``."""
