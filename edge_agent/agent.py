@@ -34,6 +34,11 @@ from edge_agent.toolcalls import SCHEDULED, ToolSpec, parse_spec
 MemoryFactory = Callable[[str], BaseMemory]
 
 
+def _namespace(session_id: str) -> str:
+    """The token namespace of a session key ("<tenant>/<id>"; "" for a bare id)."""
+    return session_id.split("/", 1)[0] if "/" in session_id else ""
+
+
 def _first_token(t0: float, on_delta: OnDelta | None) -> tuple[list[float], OnDelta]:
     """A delta callback that notes when the first token came (seconds after ``t0``)."""
     first: list[float] = []
@@ -247,8 +252,7 @@ class Agent:
         may be text or tool calls for the client to run (``TurnResult.tool_calls``). With the
         daemon's own tools (``tools=`` of the constructor) the turn runs the tool loop; a forced
         tool that this request may not use raises ``ToolNotEnabled`` before anything is stored."""
-        turn_tools = await self.tools.tools_for(session_id.split("/", 1)[0] if "/" in session_id else "", tools) \
-            if self.tools is not None else None
+        turn_tools = await self.tools.tools_for(_namespace(session_id), tools) if self.tools is not None else None
         async with self._serialized(session_id):
             mem = await self.open(session_id)
             log = self.sync_log(session_id)
@@ -316,7 +320,7 @@ class Agent:
         memory_s = time.perf_counter() - t0
         first, delta = _first_token(t0, on_delta)
         step, state = self._step(mem, query, ctx, spec, stream, delta, reply_tokens)
-        call_ctx = CallContext(session_id, mem, session_id.split("/", 1)[0] if "/" in session_id else "",
+        call_ctx = CallContext(session_id, mem, _namespace(session_id),
                                lambda: "degraded" if self.degraded else "normal")
         t_call = time.perf_counter()
         loop = await self.tools.run(step, tools, ctx.messages, call_ctx, spec, query)

@@ -151,8 +151,8 @@ class Daemon:
         for name, coro in (("janitor", self._janitor(agent, store)), ("sd-watchdog", self._sd_watchdog())):
             task = loop_task(coro, f"edge-agent-{name}")
             stack.push_async_callback(cancel, task)
-        if tools is not None and any(t.enabled and t.name == "schedule" for t in tools.registry):
-            self.scheduler = Scheduler(tools.registry.schedules, self._fire).start()
+        if tools is not None and tools.schedules is not None:
+            self.scheduler = Scheduler(tools.schedules, self._fire).start()
             stack.push_async_callback(self.scheduler.aclose)   # before the HTTP server and the agent close
 
     def _tools(self, metrics: Metrics, local_first: bool):

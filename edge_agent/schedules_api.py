@@ -22,9 +22,8 @@ from edge_agent.tools.schedules import MAX_TEXT, MIN_EVERY_S
 
 def _store(request: web.Request):
     runtime = request.app[AGENT].tools
-    store = runtime.registry.schedules if runtime is not None else None
-    enabled = runtime is not None and any(t.enabled and t.name == "schedule" for t in runtime.registry)
-    if store is None or not enabled:
+    store = runtime.schedules if runtime is not None else None
+    if store is None:
         raise ApiError(404, "schedules are off: enable the 'schedule' tool (tools = [\"schedule\", ...])",
                        code="schedules_off")
     return store

@@ -100,8 +100,9 @@ class SyncLog:
     def append(self, msg: Message) -> None:
         if is_internal(msg):
             return
-        if msg.tool_calls and client_calls(msg.tool_calls) != msg.tool_calls:
-            msg = dataclasses.replace(msg, tool_calls=client_calls(msg.tool_calls))
+        seen = client_calls(msg.tool_calls)
+        if msg.tool_calls and seen != msg.tool_calls:
+            msg = dataclasses.replace(msg, tool_calls=seen)
         self.digests.append(digest(msg, self.mask))
         self._follow(msg, self.pending, self.issued)
         self.last_role = msg.role

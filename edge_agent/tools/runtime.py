@@ -55,6 +55,12 @@ class ToolRuntime:
         self._listed_at = now
         await self.registry.refresh()
 
+    @property
+    def schedules(self) -> Any:
+        """The schedule store when the ``schedule`` tool is enabled, else None."""
+        tool = self.registry.get("schedule")
+        return self.registry.schedules if tool is not None and tool.enabled else None
+
     def known(self) -> frozenset[str]:
         """Every server tool's name, enabled or not (a named tool_choice may name one)."""
         return frozenset(t.name for t in self.registry)
