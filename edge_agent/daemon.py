@@ -26,6 +26,7 @@ from edge_agent.agent import Agent
 from edge_agent.backends import CircuitBreaker, Router, Timeouts
 from edge_agent.backends.cloud import CloudBackend
 from edge_agent.config import Config
+from edge_agent.errors import ConfigError
 from edge_agent.metrics import Metrics
 from edge_agent.server import make_app
 from edge_agent.store.sqlite import SQLiteStore, check_state_dir
@@ -68,9 +69,27 @@ def build_router(config: Config, resolver=None) -> Router:
     return Router(cloud=cloud, local=local, policy=config.policy or None)
 
 
-def memory_config(config: Config, router: Router) -> dict:
+def semantic_embedder(mode: str):
+    """The shared sentence encoder for recall, or None ("off"; "auto" without the model)."""
+    if mode == "off":
+        return None
+    from edge_agent.memory import embed
+
+    try:
+        return embed.shared()
+    except embed.EmbedderUnavailable as e:
+        if mode == "on":
+            raise ConfigError(str(e), key="semantic_recall") from e
+        log.warning("semantic recall off: %s", e)
+        return None
+
+
+def memory_config(config: Config, router: Router | None = None) -> dict:
     """Keyword arguments of every session's memory."""
     memory = {"max_tokens": config.max_tokens, "reserve_tokens": config.reserve_tokens}
+    embedder = semantic_embedder(config.semantic_recall)
+    if embedder is not None:
+        memory["embedder"] = embedder
     if config.low_water:
         memory["low_water"] = config.low_water
     if config.strategy in ("summary", "hybrid"):

@@ -17,6 +17,7 @@ With ``low_water`` the layout is the prefix-stable one of ``memory/stable.py``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
@@ -25,6 +26,7 @@ from typing import Any, ClassVar
 from edge_agent.errors import BudgetError, ConfigError
 from edge_agent.memory.blocks import BlockFitter
 from edge_agent.memory.context import SECTIONS, Context
+from edge_agent.memory.embed import BATCH
 from edge_agent.memory.facts import FactTable
 from edge_agent.memory.recall import Hit, RecallArchive, asks_about_past, is_question
 from edge_agent.memory.speakers import Speakers
@@ -81,7 +83,7 @@ class BaseMemory:
                  recall_tokens: int | None = None, recall_past_tokens: int | None = None,
                  max_records: int = 2048, max_bytes: int = 1 << 20,
                  archive_bytes: int = 4 << 20, on_evict: EvictHook | None = None,
-                 low_water: float | None = None) -> None:
+                 low_water: float | None = None, embedder: Any = None) -> None:
         self.max_tokens = check_int("max_tokens", max_tokens, 1)
         self.reserve_tokens = check_int("reserve_tokens", reserve_tokens)
         if self.bounded and reserve_tokens >= max_tokens:
@@ -112,11 +114,13 @@ class BaseMemory:
             self.ring = RingBuffer(check_int("max_records", max_records, 1), check_int("max_bytes", max_bytes, 1))
         except ValueError as exc:
             raise ConfigError(str(exc), key="max_records") from exc
+        if embedder is not None and (isinstance(embedder, (str, bytes)) or not callable(getattr(embedder, "encode", None))):
+            raise ConfigError("embedder must have encode(list[str]) -> array (edge_agent.memory.embed)", key="embedder")
         use_facts = self.default_facts if facts is None else bool(facts)
         use_recall = self.default_recall if recall is None else bool(recall)
         self.facts: FactTable | None = FactTable(self.counter) if use_facts else None
         self.archive: RecallArchive | None = (
-            RecallArchive(self.counter, max_bytes=check_int("archive_bytes", archive_bytes, 1))
+            RecallArchive(self.counter, max_bytes=check_int("archive_bytes", archive_bytes, 1), embedder=embedder)
             if use_recall else None)
         self.speakers = Speakers()                          # who "Anders" is in a question (speakers.py)
         self.on_evict = on_evict
@@ -135,15 +139,42 @@ class BaseMemory:
         if system is not None:
             self._set_system(system if isinstance(system, Message) else Message("system", system))
         self._stable = StableLayout(self) if low_water is not None and self.bounded else None
+        self._embedding: asyncio.Task | None = None
 
     # -- public API ------------------------------------------------------------------
     async def add(self, msg: Message) -> None:
         """Store one message (counted once, here). Strategies may start background work."""
         self._store(msg)
         self._after_add(msg)
+        if msg.role != "user":   # the reply is in: embed the round while the client reads it
+            self._embed_soon()
 
     async def flush(self) -> None:
-        """Wait for background work (compression), if any."""
+        """Wait for background work (compression, embedding), if any."""
+        while self._embedding is not None and not self._embedding.done():
+            await asyncio.shield(self._embedding)
+
+    def _embed_soon(self) -> None:
+        """Embed recall's pending messages in a worker thread (semantic recall only)."""
+        dense = self.archive.dense if self.archive is not None else None
+        if dense is None or not dense.pending or (self._embedding is not None and not self._embedding.done()):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:   # no loop (a restore outside one): the next search embeds what it needs
+            return
+        self._embedding = loop.create_task(self._embed(dense), name="edge-agent-embed")
+
+    @staticmethod
+    async def _embed(dense) -> None:
+        while dense.pending:
+            ids, texts = dense.peek(BATCH)
+            try:
+                vecs = await asyncio.to_thread(dense.embedder.encode, texts)
+            except Exception:   # recall falls back to BM25 for these; the turn is not affected
+                log.exception("embedding %d messages failed", len(ids))
+                return
+            dense.put(ids, vecs)
 
     def context(self, query: str | None = None, *, budget: int | None = None) -> Context:
         """The prompt for the next call; ``query`` only steers recall and fact priority.
@@ -333,6 +364,7 @@ class BaseMemory:
         if self.facts is not None and state.get("facts"):
             self.facts.restore(state["facts"])
         self._restore_extra(state)
+        self._embed_soon()
 
     def _export_extra(self) -> dict[str, Any]:
         return {}

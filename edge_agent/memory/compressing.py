@@ -56,6 +56,7 @@ class CompressingMemory(BaseMemory, abc.ABC):
     async def flush(self) -> None:
         while self._task is not None and not self._task.done():
             await asyncio.shield(self._task)
+        await super().flush()
 
     @property
     def summary(self) -> list[str]:

@@ -24,11 +24,12 @@ from collections import Counter as Bag
 from collections import deque
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from edge_agent.memory import lexicon
+from edge_agent.memory.dense import DenseIndex
 from edge_agent.memory.terms import analyze, terms
 from edge_agent.memory.timeref import note, stamp
 from edge_agent.messages import Message
@@ -119,7 +120,8 @@ class RecallArchive:
     def __init__(self, counter: Counter | None = None, max_bytes: int = 4 << 20, k1: float = 1.2,
                  b: float = 0.75, min_relative_score: float = 0.1, min_novelty: float = 0.35,
                  max_query_terms: int = 16, max_postings: int = 1024, neighbour_weight: float = 0.35,
-                 max_hits: int = 64) -> None:
+                 max_hits: int = 64, embedder: Any = None, dense_weight: float = 4.0,
+                 dense_floor: float = 0.0) -> None:
         self.counter = counter
         self.max_bytes = max_bytes
         self.k1, self.b = k1, b
@@ -139,6 +141,7 @@ class RecallArchive:
         self._bytes = 0
         self._header_n = (counter(HEADER) if counter else 16) + 4  # the header's tokens, counted once
         self._fixed_tokens: dict[str, int] = {}  # header and day lines (+ newline) -> tokens
+        self.dense = DenseIndex(embedder, dense_weight, dense_floor) if embedder is not None else None
 
     def __len__(self) -> int:
         return len(self._docs)
@@ -171,6 +174,8 @@ class RecallArchive:
         self._next_id += 1
         self._docs.append(doc)
         self._store_arrays(doc)
+        if self.dense is not None:
+            self.dense.add(doc.id, text)
         for term, tf in bag.items():
             posting = self._postings.get(term)
             if posting is None:
@@ -239,14 +244,21 @@ class RecallArchive:
         All the query's postings are scored in one pass and summed into one dense array
         over the live docs (no sort, no per-term arrays)."""
         postings = self._query_postings(query)
-        if not postings:
-            return np.zeros(0, dtype=np.int64), np.zeros(0)
-        ids, tf, idf = self._gather(postings)
         first = self._docs[0].id
-        avgdl = max(1.0, self._total_len / len(self._docs))
-        dl = self._arrays[0, ids - self._base]
-        part = idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
-        total = self._with_neighbours(np.bincount(ids - first, weights=part, minlength=self._next_id - first), first)
+        if postings:
+            ids, tf, idf = self._gather(postings)
+            avgdl = max(1.0, self._total_len / len(self._docs))
+            dl = self._arrays[0, ids - self._base]
+            part = idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
+            own = np.bincount(ids - first, weights=part, minlength=self._next_id - first)
+        elif self.dense is None:
+            return np.zeros(0, dtype=np.int64), np.zeros(0)
+        else:
+            own = np.zeros(self._next_id - first)
+        if self.dense is not None:
+            best = own.max() if postings else 0.0
+            own = (own / best if best > 0 else own) + self.dense.scores(query, first, self._next_id)
+        total = self._with_neighbours(own, first)
         docs = np.flatnonzero(total)
         return docs + first, total[docs]
 
