@@ -402,6 +402,7 @@ class Agent:
         """Write the session's current state (e.g. a summary committed in the background)."""
         mem = self.sessions.get(session_id)
         if mem is not None:
+            mem.cancel_embedding()   # vectors are not persisted: no shutdown waits for them
             await mem.flush()
             await self._commit(session_id, mem, [])
 

@@ -44,6 +44,7 @@ class BoardProfile:
     max_sessions_in_ram: int
     tool_max_iterations: int
     local_model: str = ""
+    semantic_recall: str = "auto"
 
     def validate(self) -> BoardProfile:
         def need(cond: bool, key: str, why: str) -> None:
@@ -61,6 +62,7 @@ class BoardProfile:
         need(self.n_ctx >= 256, "n_ctx", "must be at least 256")
         need(self.max_sessions_in_ram >= 1, "max_sessions_in_ram", "must be at least 1")
         need(1 <= self.tool_max_iterations <= 50, "tool_max_iterations", "must be 1..50")
+        need(self.semantic_recall in ("auto", "on", "off"), "semantic_recall", "must be auto, on or off")
         return self
 
     def config_values(self) -> dict[str, Any]:
@@ -70,7 +72,8 @@ class BoardProfile:
                 "min_dwell_s": self.min_dwell_s, "strategy": self.strategy, "max_tokens": self.max_tokens,
                 "reserve_tokens": self.reserve_tokens, "local_enabled": self.local_enabled, "n_ctx": self.n_ctx,
                 "n_threads": self.n_threads, "max_sessions_in_ram": self.max_sessions_in_ram,
-                "tool_max_iterations": self.tool_max_iterations, "local_model": self.local_model}
+                "tool_max_iterations": self.tool_max_iterations, "local_model": self.local_model,
+                "semantic_recall": self.semantic_recall}
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -164,3 +164,20 @@ def test_config_semantic_recall():
     assert memory_config(Config(semantic_recall="on"))["embedder"] is shared()
     with pytest.raises(ConfigError, match="embedder"):
         create_memory("hybrid", embedder="minilm")
+
+
+def test_cancelling_the_background_embedding_loses_nothing(encoder):
+    async def run():
+        mem = _memory(encoder)
+        for i in range(40):
+            await mem.add(Message("user", FILLER[i % 5] + f" ({i})"))
+            await mem.add(Message("assistant", f"Noted, number {i}."))
+        mem.cancel_embedding()           # what a session leaving RAM does
+        await mem.flush()
+        pending = mem.archive.dense.pending
+        await mem.add(Message("assistant", "One more."))   # a reply restarts it
+        await mem.flush()
+        return pending, mem.archive.dense
+
+    pending, dense = asyncio.run(run())
+    assert pending > 0 and dense.pending == 0

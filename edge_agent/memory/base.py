@@ -154,6 +154,13 @@ class BaseMemory:
         while self._embedding is not None and not self._embedding.done():
             await asyncio.shield(self._embedding)
 
+    def cancel_embedding(self) -> None:
+        """Stop embedding in the background (the session leaves RAM: its vectors are not
+        stored, and a restore embeds again). Nothing is lost: pending messages stay pending."""
+        if self._embedding is not None:
+            self._embedding.cancel()
+            self._embedding = None
+
     def _embed_soon(self) -> None:
         """Embed recall's pending messages in a worker thread (semantic recall only)."""
         dense = self.archive.dense if self.archive is not None else None
