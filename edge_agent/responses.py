@@ -31,7 +31,8 @@ from aiohttp import web
 from edge_agent.agent import TurnResult
 from edge_agent.messages import Message
 from edge_agent.server import (AGENT, CONFIG, SESSION_ID, ApiError, TurnRequest, _message, conversation_session,
-                               extra, parse_tools, read_json, reply_tokens, run_turn, session_key, tenant_of)
+                               extra, next_item, parse_tools, read_json, refresh_tools, reply_tokens, run_turn,
+                               session_key, tenant_of, while_connected)
 from edge_agent.toolcalls import make_call
 
 KEEP = 1024
@@ -171,6 +172,7 @@ async def create_response(request: web.Request) -> web.StreamResponse:
     if instructions is not None and not isinstance(instructions, str):
         raise ApiError(400, "instructions must be a text", code="invalid_instructions", param="instructions")
     system = instructions if instructions is not None else system
+    await refresh_tools(request)   # MCP servers' tools, so that a named tool_choice can find them
     tools = parse_tools(body, request)
     stream = body.get("stream", False)
     if not isinstance(stream, bool) or not isinstance(body.get("store", True), bool):
@@ -181,7 +183,7 @@ async def create_response(request: web.Request) -> web.StreamResponse:
     try:
         if stream:
             return await _stream(request, body, turn, rid)
-        result = await run_turn(request, turn, False, None)
+        result = await while_connected(request, run_turn(request, turn, False, None))
         response = _response(rid, body, turn, result)
         _keep(request, body, response)
         return web.json_response(response, headers={"X-Session-Id": sid})
@@ -217,7 +219,7 @@ async def _stream(request: web.Request, body: dict[str, Any], turn: TurnRequest,
     queue: asyncio.Queue[str | None] = asyncio.Queue()
     task = asyncio.create_task(run_turn(request, turn, True, queue.put_nowait), name=f"edge-agent-response-{rid}")
     task.add_done_callback(lambda _: queue.put_nowait(None))
-    first = await queue.get()
+    first = await while_connected(request, queue.get(), turn=task)
     if first is None and task.exception() is not None:
         raise task.exception()
     resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
@@ -230,19 +232,24 @@ async def _stream(request: web.Request, body: dict[str, Any], turn: TurnRequest,
         await resp.write(f"event: {kind}\ndata: {json.dumps(payload, ensure_ascii=False)}\n\n".encode())
 
     pending = _response(rid, body, turn, None)
-    await send("response.created", response=pending)
-    await send("response.in_progress", response=pending)
     text_item, parts, index = None, [], 0
-    item = first
-    while item is not None:
-        if text_item is None:
-            text_item = _text_item("", "in_progress")
-            await send("response.output_item.added", output_index=0, item=text_item)
-            await send("response.content_part.added", item_id=text_item["id"], output_index=0, content_index=0,
-                       part={"type": "output_text", "text": "", "annotations": []})
-        parts.append(item)
-        await send("response.output_text.delta", item_id=text_item["id"], output_index=0, content_index=0, delta=item)
-        item = await queue.get()
+    try:
+        await send("response.created", response=pending)
+        await send("response.in_progress", response=pending)
+        item = first
+        while item is not None:
+            if text_item is None:
+                text_item = _text_item("", "in_progress")
+                await send("response.output_item.added", output_index=0, item=text_item)
+                await send("response.content_part.added", item_id=text_item["id"], output_index=0, content_index=0,
+                           part={"type": "output_text", "text": "", "annotations": []})
+            parts.append(item)
+            await send("response.output_text.delta", item_id=text_item["id"], output_index=0, content_index=0,
+                       delta=item)
+            item = await next_item(resp, queue)
+    except (ConnectionError, asyncio.CancelledError):  # the client is gone: so is its turn
+        task.cancel()
+        raise
     try:
         result = task.result()
     except ApiError as err:

@@ -246,7 +246,12 @@ async def test_a_huge_result_is_shown_capped_and_stored_whole(tmp_path):
         assert stored == ["".join(f"line {i:05d} of the report\n" for i in range(3000))]   # whole
 
 
-async def test_a_client_that_disconnects_cancels_its_tool_loop(tmp_path):
+RESPONSES_FORCED = {"type": "function", "name": "slow_job"}   # the Responses API's tool_choice form
+
+
+@pytest.mark.parametrize("path, stream", [("/v1/chat/completions", False), ("/v1/responses", False),
+                                          ("/v1/responses", True)])
+async def test_a_client_that_disconnects_cancels_its_tool_loop(tmp_path, path, stream):
     import os
     import signal
 
@@ -254,10 +259,12 @@ async def test_a_client_that_disconnects_cancels_its_tool_loop(tmp_path):
 
     started = tmp_path / "started"
     async with running_daemon(tmp_path, **with_extra(tmp_path)) as d:
-        body = {"messages": [{"role": "user", "content": "Run the job."}], "tool_choice": named("slow_job")}
+        if path == "/v1/responses":
+            body = {"input": "Run the job.", "tool_choice": RESPONSES_FORCED, "stream": stream}
+        else:
+            body = {"messages": [{"role": "user", "content": "Run the job."}], "tool_choice": named("slow_job")}
         http = aiohttp.ClientSession()
-        post = asyncio.create_task(http.post(f"{d.base}/v1/chat/completions", json=body,
-                                             headers={"X-Session-Id": "gone"}))
+        post = asyncio.create_task(http.post(f"{d.base}{path}", json=body, headers={"X-Session-Id": "gone"}))
         for _ in range(3600):                        # the model's speed decides when the call starts
             if started.exists() or post.done():
                 break
