@@ -85,6 +85,17 @@ class DenseIndex:
         if ids:
             self.put(ids, self.embedder.encode(texts))
 
+    def _encode_with_pending(self, query: str) -> np.ndarray:
+        """The query's vector, in one pass with the newest ``sync_limit`` pending messages
+        (in a daemon turn that is the question itself, just stored: encoded once)."""
+        ids, texts = self.peek(self.sync_limit)
+        fresh = [t for t in texts if t != query]
+        vecs = self.embedder.encode(fresh + [query])
+        by_text = dict(zip(fresh, vecs[:-1]))
+        q = vecs[-1]
+        self.put(ids, np.stack([by_text.get(t, q) for t in texts]) if ids else vecs[:0])
+        return q.astype(np.float32)
+
     def scores(self, query: str, first: int, end: int) -> np.ndarray:
         """The weighted dense part of every doc id in [first, end) (0 without a vector; all 0
         when the encoder fails: recall is then BM25's alone, and the failure is logged)."""
@@ -93,9 +104,7 @@ class DenseIndex:
         if lo >= end or not encodable(query):
             return out
         try:
-            if self._pending:
-                self.embed_pending(self.sync_limit)
-            q = self.embedder.encode([query])[0].astype(np.float32)
+            q = self._encode_with_pending(query)
         except Exception:
             log.exception("semantic recall: the encoder failed; BM25 only for this search")
             return out
