@@ -257,3 +257,26 @@ async def test_recall_block_summed_from_line_counts_is_its_exact_count(exact_cou
         assert ctx.tokens == sum(exact_counter(text_for_counting(Message.from_dict(m))) + 4 for m in ctx.messages)
         recalled += ctx.sections["recall"] > 0
     assert recalled > 10 and any(d.nl_tokens >= 0 for d in mem.archive._docs)
+
+
+@pytest.mark.parametrize("query, past", [
+    ("When did I move?", True), ("Remind me, what is my puppy's name?", True),
+    ("In which month is Silas's trip?", True), ("Why is Ewan learning German?", True),
+    ("预算是多少？", True), ("对接人是谁？", True), ("第二个联系号码是？", True), ("交付日期是哪天？", True),
+    ("我之前说的地址是？", True),
+    ("Can you help me with the invoice?", False), ("Sounds good.", False),
+    ("你们一般是怎么安排的？", False), ("外壳颜色这块还有什么需要我们准备的吗？", False),
+    ("能不能再详细解释一下？", False), ("有没有什么常见的问题需要提前注意？", False),
+])
+def test_which_questions_ask_what_the_conversation_holds(query, past):
+    from edge_agent.memory.recall import asks_about_past
+
+    assert asks_about_past(query) is past
+
+
+def test_recall_takes_half_its_slice_for_a_question_that_asks_no_value():
+    mem = create_memory("sliding", max_tokens=1300, reserve_tokens=100, counter=char_counter)
+    base = mem._recall_reserve(1200)
+    assert mem._recall_cap("你们一般是怎么安排的？", 1200) == base // 2
+    assert mem._recall_cap("好的，就按这个流程走", 1200) == base // 3
+    assert mem._recall_cap("预算是多少？", 1200) == (1200 * 3) // 5

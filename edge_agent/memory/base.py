@@ -490,12 +490,14 @@ class BaseMemory:
         return self.recall_tokens if self.recall_tokens is not None else max(0, avail // 6)
 
     def _recall_cap(self, query: str | None, avail: int) -> int:
-        """What recall may use for ``query``: its slice, or more for a question about the past,
-        a third of it for a message that asks nothing (recall, just before the newest message,
-        is prefilled anew every turn: "好的，就按这个流程走" needs little of it)."""
+        """What recall may use for ``query``: more than its slice for a question about the past
+        or for a value the conversation holds; half of it for another question (how-to,
+        yes/no: "你们一般是怎么安排的？"), a third for a message that asks nothing (recall, just
+        before the newest message, is prefilled anew every turn: "好的，就按这个流程走" needs
+        little of it)."""
         base = self._recall_reserve(avail)
         if not asks_about_past(query):
-            return base if is_question(query) else base // 3
+            return base // 2 if is_question(query) else base // 3
         past = self.recall_past_tokens if self.recall_past_tokens is not None else (avail * 3) // 5
         return max(base, past)
 

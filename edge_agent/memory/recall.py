@@ -55,7 +55,12 @@ _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|you've)\b", re.I)
 ROLE_CODE = {"user": 1.0, "assistant": 2.0, "tool": 3.0}
 
 
-_QUESTION = re.compile(r"^\s*(?:what|what's|which|who|who's|whom|whose|where|when|how)\b[^?]*\?\s*$", re.I)
+# a wh-question, its wh-word anywhere ("Remind me, what is ...?", "In which month ...?")
+_QUESTION = re.compile(r"\b(?:what|what's|which|who|who's|whom|whose|where|when|why|how)\b[^?]*\?\s*$", re.I)
+# a Chinese question for a value the conversation holds ("预算是多少？", "对接人是谁？", "第二个联系
+# 号码是？"); not a yes/no or how question ("还有什么需要我们准备的吗？", "你们一般是怎么安排的？")
+_ZH_VALUE = re.compile(r"(?:多少|什么|哪|谁|几|是)[^吗呢？?]{0,6}[？?]\s*$")
+_ZH_NOT_VALUE = re.compile(r"吗|呢|有没有|能不能|可不可以|是否|怎么|怎样|如何|为什么|需不需要")
 
 
 _ASKS = re.compile(r"[?？]|\b(?:what|which|who|whose|where|when|why|how|do|does|did|is|are|can|could|would|will)\b.*"
@@ -72,7 +77,12 @@ def asks_about_past(query: str | None) -> bool:
     """Whether a question looks back ("When did ...?", "我之前说的地址是？"), or asks what the
     conversation holds ("What is X's favourite food?"): recall may then take more of the
     budget than its reserved slice."""
-    return bool(query) and bool(_PAST.search(query) or _QUESTION.match(query))
+    return bool(query) and bool(_PAST.search(query) or _QUESTION.search(query) or asks_value_zh(query))
+
+
+def asks_value_zh(query: str) -> bool:
+    """A Chinese question for a stored value (an amount, a name, a date, "X是？")."""
+    return bool(_ZH_VALUE.search(query)) and not _ZH_NOT_VALUE.search(query)
 
 
 class Hit(NamedTuple):
