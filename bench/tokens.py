@@ -2,8 +2,8 @@
 
     python -m bench.tokens [--json FILE]
 
-Corpus: the three reference articles (Chinese with code, from ../shared/reference when it
-is there), the 120-turn scenario's messages (Chinese), and an English/Chinese mix of the
+Corpus: the three Chinese reference articles with code that the memory design follows (read
+when a copy of them sits in a "shared/reference" folder beside the project), the 120-turn scenario's messages (Chinese), and an English/Chinese mix of the
 long-conversation benchmark. Estimators: the first article's (len + 8) / 2, the third
 article's CJK x 1.5 + other / 4, and edge-agent's CJK-aware fallback estimate.
 """
