@@ -31,11 +31,12 @@ def encoder_figures() -> dict:
 
     enc = shared()
     load_s = time.perf_counter() - t0
-    texts = [t.content for t in friends_long.generate(0).turns[:256]]
+    conv = friends_long.generate(0)
+    texts = [t.content for t in conv.turns[:256]]
     t0 = time.perf_counter()
     enc.encode(texts)
     batch_ms = (time.perf_counter() - t0) * 1000 / len(texts)
-    queries = [q.text for q in friends_long.generate(0).questions[:30]]
+    queries = [q.text for q in conv.questions[:30]]
     times = []
     for q in queries:
         t0 = time.perf_counter()

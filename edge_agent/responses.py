@@ -32,7 +32,7 @@ from edge_agent.agent import TurnResult
 from edge_agent.messages import Message
 from edge_agent.server import (AGENT, CONFIG, SESSION_ID, ApiError, TurnRequest, _message, conversation_session,
                                extra, next_item, parse_tools, read_json, refresh_tools, reply_tokens, run_turn,
-                               session_key, tenant_of, while_connected)
+                               session_key, start_stream, tenant_of, while_connected)
 from edge_agent.toolcalls import make_call
 
 KEEP = 1024
@@ -216,12 +216,7 @@ async def get_response(request: web.Request) -> web.Response:
 
 
 async def _stream(request: web.Request, body: dict[str, Any], turn: TurnRequest, rid: str) -> web.StreamResponse:
-    queue: asyncio.Queue[str | None] = asyncio.Queue()
-    task = asyncio.create_task(run_turn(request, turn, True, queue.put_nowait), name=f"edge-agent-response-{rid}")
-    task.add_done_callback(lambda _: queue.put_nowait(None))
-    first = await while_connected(request, queue.get(), turn=task)
-    if first is None and task.exception() is not None:
-        raise task.exception()
+    task, queue, first = await start_stream(request, turn, f"edge-agent-response-{rid}")
     resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
                                        "X-Session-Id": turn.session_id})
     await resp.prepare(request)

@@ -328,14 +328,23 @@ def call_fragments(calls: list[dict[str, Any]], size: int = 16):
             yield {"index": i, "function": {"arguments": args[at:at + size]}}
 
 
-async def _stream(request: web.Request, turn: TurnRequest, body: dict[str, Any]) -> web.StreamResponse:
-    cid, created, model = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time()), str(body.get("model") or "edge-agent")
+async def start_stream(request: web.Request, turn: TurnRequest, name: str
+                       ) -> tuple[asyncio.Task, asyncio.Queue, str | None]:
+    """Run a streamed turn: (its task, the queue of its deltas, None at the end; the first
+    delta). Waiting for that first delta ends when the client disconnects; a turn that fails
+    before it raises here, while a normal JSON error can still be sent."""
     queue: asyncio.Queue[str | None] = asyncio.Queue()
-    task = asyncio.create_task(run_turn(request, turn, True, queue.put_nowait), name=f"edge-agent-turn-{cid}")
+    task = asyncio.create_task(run_turn(request, turn, True, queue.put_nowait), name=name)
     task.add_done_callback(lambda _: queue.put_nowait(None))
     first = await while_connected(request, queue.get(), turn=task)
     if first is None and task.exception() is not None:
-        raise task.exception()  # nothing sent yet: a normal JSON error
+        raise task.exception()
+    return task, queue, first
+
+
+async def _stream(request: web.Request, turn: TurnRequest, body: dict[str, Any]) -> web.StreamResponse:
+    cid, created, model = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time()), str(body.get("model") or "edge-agent")
+    task, queue, first = await start_stream(request, turn, f"edge-agent-turn-{cid}")
     resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
                                        "X-Session-Id": turn.session_id})
     await resp.prepare(request)

@@ -118,8 +118,7 @@ def test_flush_embeds_in_the_background_and_rows_are_bounded(encoder):
     for i in range(10):
         small.add(i, FILLER[i % 5])
     assert small.pending == 4                   # only the newest four can ever have a row
-    small.embed_pending()
-    scores = small.scores("rain all week", 0, 10)
+    scores = small.scores("rain all week", 0, 10)   # embeds what is pending first
     assert small.nbytes == before and not scores[:6].any() and scores[6:].any()
 
 

