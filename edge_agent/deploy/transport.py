@@ -72,8 +72,8 @@ class SSHTransport:
             opts += ["-i", identity, "-o", "IdentitiesOnly=yes"]
         self._opts = opts
 
-    async def run(self, command: str, *, check: bool = True) -> tuple[int, str]:
-        rc, out = await _exec("ssh", "-p", str(self.port), *self._opts, self.host, command)
+    async def run(self, command: str, *, check: bool = True, timeout: float = 600) -> tuple[int, str]:
+        rc, out = await _exec("ssh", "-p", str(self.port), *self._opts, self.host, command, timeout=timeout)
         if check and rc != 0:
             raise DeployError(f"ssh {self.host}: {command.split()[0]} failed (exit {rc})", rc=rc, output=out)
         return rc, out
