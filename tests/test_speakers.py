@@ -27,6 +27,32 @@ def test_names_come_from_the_system_prompt_the_name_field_and_greetings():
     assert (s.name_of("user"), s.name_of("assistant")) == ("Caroline", "Melanie")   # transcript labels
 
 
+def test_interjections_and_the_next_sentence_are_no_names():
+    s = Speakers()
+    for text in ("Oh, random, but my aunt called.", "Night night!", "Morning! Busy day here.", "Hey you.",
+                 "Thanks, It's fine.", "Ha, classic.", "Okay, so here's the thing."):
+        for _ in range(3):
+            s.learn("assistant", text)
+    assert s.name_of("user") is None and s.name_of("assistant") is None
+    for text in ("I'm really glad you found that, Tobias.", "That's awful, Tobias. Sending a hug."):
+        s.learn("assistant", text)                          # a name addressed at a sentence's end
+    assert s.name_of("user") == "Tobias"
+
+
+def test_the_system_prompts_two_names_are_told_apart_by_the_messages():
+    s = Speakers()
+    s.learn_system("A chat between Tobias and Beatriz, best friends since school.")
+    assert s.name_of("user") is None and s.name_of("assistant") is None   # who is who is not said
+    s.learn("user", "Beatriz!! Tell me something good, I need it.")         # one of the two, addressed
+    assert (s.name_of("user"), s.name_of("assistant")) == ("Tobias", "Beatriz")
+    assert s.rewrite("What did Beatriz make at the studio?") == "What did you make at the studio?"
+    s = Speakers()
+    s.learn_system("A chat between Tobias and Beatriz.")
+    s.learn("user", "Ha!! That is brilliant.")                               # not one of the two
+    s.learn("assistant", "Hey Beatriz, how are you?")                       # the other way round
+    assert (s.name_of("user"), s.name_of("assistant")) == ("Beatriz", "Tobias")
+
+
 def test_a_named_speaker_becomes_the_first_or_second_person():
     s = Speakers()
     s.learn_system("Messages from Ola have role user. You are Ines.")
