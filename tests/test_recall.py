@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from edge_agent.memory import create_memory
+from edge_agent.memory import create_memory, lexicon
 from edge_agent.memory.recall import RecallArchive, analyze, terms
 from edge_agent.messages import Message
 from tests.conftest import char_counter
@@ -52,6 +52,22 @@ def test_a_reply_next_to_a_hit_comes_with_it():
     assert lines[:2] == ["user: What is the return policy for opened headphones?",
                          "assistant: Within 14 days, with the receipt."]
     assert not any("Anything else" in line for line in lines)
+
+
+def test_a_message_the_prompt_already_says_is_left_out_a_mostly_said_one_is_not():
+    """Novelty: a hit is skipped only when the rest of the prompt (facts, summary) already holds
+    nearly all its terms; a summary fragment that shares most words still leaves the verbatim
+    message its place ("when" and "where" are often in the words the fragment lacks)."""
+    a = RecallArchive()
+    add_all(a, [Message("user", "Moving to Hobart, keys on July 9th"),
+                Message("user", "Moving flat in Hobart"), Message("user", "unrelated chatter about tea")])
+    hits = a.search("moving Hobart")
+    words = terms("moving to hobart, keys on july, flat")
+    covered = frozenset(words) | frozenset(lexicon.concepts(words))   # as a shown block's terms
+    kept = {h.line for h in a.pick(hits, 500, covered=covered)[0]}
+    assert "user: Moving flat in Hobart" not in kept                  # every term already shown
+    assert "user: Moving to Hobart, keys on July 9th" in kept       # "9th" is new: 1 of 5 terms
+    assert len(a.pick(hits, 500, covered=covered | {"9th"})[0]) == 0
 
 
 def test_search_before_leaves_out_newer_messages():

@@ -13,7 +13,7 @@ from edge_agent.config import Config
 from edge_agent.daemon import memory_config
 from edge_agent.errors import ConfigError
 from edge_agent.memory import create_memory
-from edge_agent.memory.dense import DenseIndex, encodable
+from edge_agent.memory.dense import DIM, DenseIndex, encodable
 from edge_agent.memory.embed import MAX_TOKENS, shared
 from edge_agent.messages import Message
 
@@ -109,6 +109,8 @@ def test_chinese_is_left_to_bm25(encoder):
     mem = asyncio.run(run())
     assert mem.archive.dense.encoded == 0      # neither message went to the English encoder
     assert not mem.archive.dense.scores("我的地址是？", 0, len(mem.archive)).any()
+    assert not mem.archive.dense.scores("What is my address?", 0, len(mem.archive)).any()
+    assert mem.archive.dense.nbytes < 8 << 10   # no vector stored, so no rows (3 MiB) either
 
 
 def test_flush_embeds_in_the_background_and_rows_are_bounded(encoder):
@@ -121,12 +123,11 @@ def test_flush_embeds_in_the_background_and_rows_are_bounded(encoder):
     dense = mem.archive.dense
     assert dense.pending == 0 and dense.encoded == 26
     small = DenseIndex(encoder, max_rows=4)
-    before = small.nbytes
     for i in range(10):
         small.add(i, FILLER[i % 5])
     assert small.pending == 4                   # only the newest four can ever have a row
     scores = small.scores("rain all week", 0, 10)   # embeds what is pending first
-    assert small.nbytes == before and not scores[:6].any() and scores[6:].any()
+    assert small.nbytes == 4 * DIM * 2 + 4 and not scores[:6].any() and scores[6:].any()   # float16 rows: 4
 
 
 def test_a_restored_session_finds_the_paraphrase_without_a_flush(encoder):

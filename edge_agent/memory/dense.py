@@ -43,7 +43,7 @@ class DenseIndex:
         self.embedder = embedder
         self.weight, self.floor = weight, floor
         self.max_rows, self.sync_limit = max_rows, sync_limit
-        self._rows = np.zeros((max_rows, DIM), dtype=np.float16)  # ring: doc id % max_rows
+        self._rows: np.ndarray | None = None  # ring: doc id % max_rows; made by the first vector
         self._has = np.zeros(max_rows, dtype=bool)
         self._pending: dict[int, str] = {}   # doc id -> text, oldest first
         self._next = 0                       # the next doc id
@@ -51,7 +51,7 @@ class DenseIndex:
 
     @property
     def nbytes(self) -> int:
-        return self._rows.nbytes + self._has.nbytes
+        return (0 if self._rows is None else self._rows.nbytes) + self._has.nbytes
 
     @property
     def pending(self) -> int:
@@ -73,6 +73,8 @@ class DenseIndex:
 
     def put(self, ids: list[int], vecs) -> None:
         """Store vectors computed for ``ids``; those whose row was reused since are skipped."""
+        if self._rows is None and ids:   # a session that never stores a vector (Chinese) never pays
+            self._rows = np.zeros((self.max_rows, DIM), dtype=np.float16)
         for i, v in zip(ids, vecs):
             if self._pending.pop(i, None) is not None and i >= self._next - self.max_rows:
                 self._rows[i % self.max_rows] = v
@@ -93,12 +95,14 @@ class DenseIndex:
         when the encoder fails: recall is then BM25's alone, and the failure is logged)."""
         out = np.zeros(end - first)
         lo = max(first, end - self.max_rows)
-        if lo >= end or not encodable(query):
+        if lo >= end or not encodable(query) or (self._rows is None and not self._pending):
             return out
         try:
             q = self._encode_with_pending(query)
         except Exception:
             log.exception("semantic recall: the encoder failed; BM25 only for this search")
+            return out
+        if self._rows is None:
             return out
         slots = np.arange(lo, end) % self.max_rows
         cos = self._rows[slots].astype(np.float32) @ q

@@ -128,7 +128,7 @@ class RecallArchive:
     """Bounded BM25 index of one session's messages."""
 
     def __init__(self, counter: Counter | None = None, max_bytes: int = 4 << 20, k1: float = 1.2,
-                 b: float = 0.75, min_relative_score: float = 0.1, min_novelty: float = 0.35,
+                 b: float = 0.75, min_relative_score: float = 0.1, min_novelty: float = 0.15,
                  max_query_terms: int = 16, max_postings: int = 1024, neighbour_weight: float = 0.35,
                  max_hits: int = 64, embedder: Any = None, dense_weight: float = 4.0,
                  dense_floor: float = 0.0) -> None:
