@@ -352,6 +352,15 @@ async def facts_score() -> dict:
     return {"scores": out, "false_positives": fps, "missed": fns}
 
 
+def _only(factories, names: list[str], ap):
+    """``factories`` restricted to ``names`` (an unknown name is an error that lists the known)."""
+    known = list(factories(2848, 800))
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        ap.error(f"unknown memor(ies) {unknown}; known: {known}")
+    return lambda max_tokens, reserve: {k: v for k, v in factories(max_tokens, reserve).items() if k in names}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", choices=["dev", "test", "both"], default="both")
@@ -363,6 +372,8 @@ def main(argv=None):
     ap.add_argument("--facts", action="store_true", help="measure the key-fact table on facts_labelled instead")
     ap.add_argument("--ablation", action="store_true",
                     help="the daemon default with and without its summary, recall and facts: what each earns")
+    ap.add_argument("--memories", default=None,
+                    help="comma-separated subset of the memories (default: all), e.g. 'daemon default'")
     ap.add_argument("--json", default=None, help="output path (default bench/out/generalize[_facts].json)")
     a = ap.parse_args(argv)
     if a.facts:
@@ -378,9 +389,12 @@ def main(argv=None):
             ap.error(f"unknown set(s) {unknown}; known: {sorted(SETS)}")
         counts = {k: (v if k in chosen else 0) for k, v in counts.items()}
     splits = ["dev", "test"] if a.split == "both" else [a.split]
+    factories = ablation_factories if a.ablation else memory_factories
+    if a.memories:
+        factories = _only(factories, [x.strip() for x in a.memories.split(",") if x.strip()], ap)
     results = {}
     for sp in splits:
-        results[sp] = asyncio.run(run_split(sp, counts, ablation_factories if a.ablation else None))
+        results[sp] = asyncio.run(run_split(sp, counts, factories))
     for sp in splits:
         print_table(sp, results[sp])
         if a.ablation:
