@@ -12,11 +12,12 @@ A role's name is learned from, most certain first: a message's ``name`` field; t
 prompt ("You are Silas", "chatting with Anders", "the user is Anders", "messages from Anders
 have role user"); a message that starts with its speaker's name ("Anders: ...", as
 transcripts are written) names its own speaker, and a greeting that opens one ("Hey
-Anders!", "Thanks, Silas"), or a name addressed at a sentence's end ("glad you liked it,
-Silas.") the *other* speaker; these count only when seen twice
-and more often than any other name. Only
-an English name (a capitalised word) is recognised; nothing is stored beyond what the
-messages and the system prompt give again when a session is restored.
+Anders!", "Thanks, Silas") or a name addressed at a sentence's end ("glad you liked it,
+Silas.") the *other* speaker; these count only when seen twice and more often than any other
+name. A system prompt that names both without roles ("A chat between Anders and Silas") is
+settled by the first message that addresses one of the two. Only an English name (a
+capitalised word) is recognised; nothing is stored beyond what the messages and the system
+prompt give again when a session is restored.
 """
 
 from __future__ import annotations
