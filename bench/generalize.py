@@ -354,7 +354,7 @@ async def facts_score() -> dict:
 
 def _only(factories, names: list[str], ap):
     """``factories`` restricted to ``names`` (an unknown name is an error that lists the known)."""
-    known = list(factories(2848, 800))
+    known = list(factories(*SETS["english"][1:]))
     unknown = [n for n in names if n not in known]
     if unknown:
         ap.error(f"unknown memor(ies) {unknown}; known: {known}")

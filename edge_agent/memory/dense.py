@@ -102,8 +102,6 @@ class DenseIndex:
         except Exception:
             log.exception("semantic recall: the encoder failed; BM25 only for this search")
             return out
-        if self._rows is None:
-            return out
         slots = np.arange(lo, end) % self.max_rows
         cos = self._rows[slots].astype(np.float32) @ q
         part = np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0) * self._has[slots]
