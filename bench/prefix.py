@@ -1,14 +1,16 @@
 """Prefix-stable memory on the local model: time to first token, shifting vs stable windows.
 
-    python -m bench.prefix [--strategies sliding,summary,hybrid] [--turns 120] [--budget 1200]
-                           [--low-water 0.6] [--json FILE] [--memory-only]
+    python -m bench.prefix [--strategies hybrid] [--turns 120] [--budget 4096] [--reserve 800]
+                           [--low-water 0.7] [--json FILE] [--memory-only]
 
 The 120-turn scenario through ``Agent.turn`` on the local SmolLM2-135M (1 thread, n_ctx
-2048, 8-token replies), the memory counting with the model's own vocabulary under a
-``--budget``-token window. Per strategy, the reference memory whose prompt head shifts every
-turn against its prefix-stable form (``low_water``: when full, evict down to that share, then
-append; facts and recall just before the newest question; summaries by the extractive
-summarizer, compressions awaited between turns).
+2048, 8-token replies), the memory counting with the model's own vocabulary. The defaults are
+the daemon's configuration (``daemon.memory_config`` of the default ``Config``: hybrid,
+``max_tokens`` clamped to the model's n_ctx, 800 reserved, low_water 0.7, its summary limit
+and encoder), except that compressions are awaited between turns without a cooldown, so that
+both runs compress at the same turns. Per strategy, the reference memory whose prompt head
+shifts every turn (``low_water`` off) against its prefix-stable form (when full, evict down to
+that share, then append; facts and recall just before the newest question).
 Reported: median time to first token over turns 1-15, 55-65 and 110-120 and over 60-120,
 prefill tokens per turn (prompt - cached), the prefix reuse the memory measured, and
 early-fact recall at the end (fact table on for both).
@@ -25,17 +27,25 @@ from edge_agent.messages import Message
 from edge_agent.agent import Agent
 from edge_agent.backends import Router, Timeouts
 from edge_agent.backends.local import LocalBackend
+from edge_agent.config import Config
+from edge_agent.daemon import memory_config
 from edge_agent.scenario import FACTS, SYSTEM, conversation
 
 
-async def run(strategy: str, turns: int, budget: int, low_water: float | None) -> dict:
+def memory(strategy: str, budget: int, reserve: int, low_water: float | None) -> dict:
+    """The daemon's memory keywords for ``strategy`` at this budget (the fact table on)."""
+    config = Config(strategy=strategy, max_tokens=budget, reserve_tokens=reserve, low_water=low_water or 0.0)
+    out = memory_config(config) | {"facts": True, "low_water": low_water}
+    if strategy in ("summary", "hybrid"):
+        out["cooldown_s"] = 0
+    return out
+
+
+async def run(strategy: str, turns: int, budget: int, reserve: int, low_water: float | None) -> dict:
     # generous timeouts: on a busy host a cold 1,000-token prefill can take over 30 s
     local = LocalBackend(n_ctx=2048, n_threads=1, timeouts=Timeouts(first_token_s=300, total_s=600))
-    memory = {"max_tokens": budget, "reserve_tokens": 128, "facts": True, "low_water": low_water}
-    if strategy != "sliding":
-        memory["cooldown_s"] = 0
     agent = Agent(Router(local=local), strategy=strategy, system=SYSTEM, max_reply_tokens=8, temperature=0.0,
-                  memory=memory)
+                  memory=memory(strategy, budget, reserve, low_water))
     ttft, prefill, reuse = [], [], []
     for user, _ in conversation(turns):
         r = await agent.turn("bench", user)
@@ -53,11 +63,10 @@ async def run(strategy: str, turns: int, budget: int, low_water: float | None) -
             "recall_120": recall}
 
 
-async def memory_only(strategy: str, turns: int, budget: int, low_water: float | None) -> dict:
+async def memory_only(strategy: str, turns: int, budget: int, reserve: int, low_water: float | None) -> dict:
     """The prompts alone (no model, the exact cloud counter): tokens of each prompt not shared
     with the previous one (what a prefix cache must prefill), median over turns 60-120."""
-    mem = create_memory(strategy, max_tokens=budget, reserve_tokens=128, system=SYSTEM, facts=True,
-                        low_water=low_water, **({} if strategy == "sliding" else {"cooldown_s": 0}))
+    mem = create_memory(strategy, system=SYSTEM, **memory(strategy, budget, reserve, low_water))
     new, reuse = [], []
     for t, (user, reply) in enumerate(conversation(turns)):
         await mem.add(Message("user", user, ts=30.0 * t))
@@ -73,23 +82,27 @@ async def memory_only(strategy: str, turns: int, budget: int, low_water: float |
 def main_memory_only(args) -> None:
     rows, results = [], {}
     for strategy in args.strategies.split(","):
-        shift = asyncio.run(memory_only(strategy, args.turns, args.budget, None))
-        stable = asyncio.run(memory_only(strategy, args.turns, args.budget, args.low_water))
+        shift = asyncio.run(memory_only(strategy, args.turns, args.budget, args.reserve, None))
+        stable = asyncio.run(memory_only(strategy, args.turns, args.budget, args.reserve, args.low_water))
         results[strategy] = {"shift": shift, "stable": stable, "ratio": stable["new_60_120"] / shift["new_60_120"]}
         rows += [[f"{strategy}, shifts every turn", shift["new_60_120"], shift["reuse_60_120"], ""],
                  [f"{strategy}, prefix-stable {args.low_water}", stable["new_60_120"], stable["reuse_60_120"],
                   f"{results[strategy]['ratio']:.2f}"]]
-    print(f"{args.turns}-turn scenario, prompts only (no model), {args.budget}-token budget, DeepSeek tokens")
+    print(f"{args.turns}-turn scenario, prompts only (no model), max_tokens {args.budget}, reserve {args.reserve}, "
+          "DeepSeek tokens")
     print(table(["memory", "new tokens per prompt 60-120", "shared with the last prompt", "stable / shifting"], rows))
     print(f"JSON: {write_json('prefix_memory', results, args.json)}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--strategies", default="sliding,summary,hybrid")
+    defaults = Config()
+    ap.add_argument("--strategies", default=defaults.strategy, help="e.g. sliding,summary,hybrid")
     ap.add_argument("--turns", type=int, default=120)
-    ap.add_argument("--budget", type=int, default=1200)
-    ap.add_argument("--low-water", type=float, default=0.6)
+    ap.add_argument("--budget", type=int, default=defaults.max_tokens,
+                    help="max_tokens (on the local model clamped to its n_ctx, 2048)")
+    ap.add_argument("--reserve", type=int, default=defaults.reserve_tokens)
+    ap.add_argument("--low-water", type=float, default=defaults.low_water)
     ap.add_argument("--json")
     ap.add_argument("--memory-only", action="store_true",
                     help="no model: the tokens each prompt does not share with the previous one")
@@ -98,15 +111,16 @@ def main() -> None:
         return main_memory_only(args)
     results, rows = {}, []
     for strategy in args.strategies.split(","):
-        shift = asyncio.run(run(strategy, args.turns, args.budget, None))
-        stable = asyncio.run(run(strategy, args.turns, args.budget, args.low_water))
+        shift = asyncio.run(run(strategy, args.turns, args.budget, args.reserve, None))
+        stable = asyncio.run(run(strategy, args.turns, args.budget, args.reserve, args.low_water))
         results[strategy] = {"shift": shift, "stable": stable,
                              "ratio_60_120": stable["ttft_60_120"] / shift["ttft_60_120"]}
         for name, r in ((f"{strategy}, shifts every turn", shift), (f"{strategy}, prefix-stable {args.low_water}", stable)):
             rows.append([name] + [r[k] for k in ("ttft_1_15", "ttft_55_65", "ttft_110_120", "ttft_60_120",
                                                  "prefill_60_120", "prefix_reuse_60_120")] + [f"{r['recall_120']:.0%}"])
             print(" | ".join(str(c) for c in rows[-1]), flush=True)  # a long run: each result as it comes
-    print(f"{args.turns}-turn scenario on SmolLM2-135M (1 thread), {args.budget}-token budget, local vocabulary")
+    print(f"{args.turns}-turn scenario on SmolLM2-135M (1 thread), max_tokens {min(args.budget, 2048)}, "
+          f"reserve {args.reserve}, local vocabulary")
     print(table(["memory", "TTFT s 1-15", "55-65", "110-120", "60-120", "prefill tok 60-120", "prefix reuse 60-120",
                  "recall@120"], rows))
     for strategy, r in results.items():

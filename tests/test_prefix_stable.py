@@ -152,3 +152,33 @@ async def test_a_small_budget_keeps_recall_and_the_delta_their_room():
         await mem.flush()
     kept = sum(f.value_at(120) in mem.context(query=f.question).text() for f in FACTS) / len(FACTS)
     assert kept >= 0.9, kept
+
+
+@pytest.mark.parametrize("low_water", [None, 0.7])
+async def test_a_small_budget_leaves_the_window_room(low_water):
+    """At a local model's small budget the fact table takes at most a fifth of the history
+    budget and the summary a third, so that the window holds rounds to append to: with a fixed
+    400 fact tokens and the summary's 600 the head took 60% of a 1,248-token budget counted in
+    SmolLM2's tokens, the window held one exchange and the prefix-stable layout jumped every turn.
+    An explicit ``fact_tokens`` is kept as given."""
+    from edge_agent.scenario import SYSTEM, conversation
+
+    def make(**kw):
+        return create_memory("hybrid", max_tokens=1000, reserve_tokens=128, system=SYSTEM, facts=True,
+                             low_water=low_water, cooldown_s=0, **kw)
+
+    mem, pinned = make(), make(fact_tokens=400)
+    avail = mem.budget - mem.context().sections["system"]
+    recent, fixed_facts = [], []
+    for t, (user, reply) in enumerate(conversation(120)):
+        for m in (mem, pinned):
+            await m.add(Message("user", user, ts=30.0 * t))
+        ctx = mem.context(query=user)
+        assert ctx.sections["facts"] <= avail // 5 and ctx.sections["summary"] <= avail // 3, ctx.sections
+        fixed_facts.append(pinned.context(query=user).sections["facts"])
+        recent.append(ctx.sections["recent"])
+        for m in (mem, pinned):
+            await m.add(Message("assistant", reply[:40], ts=30.0 * t + 1))
+            await m.flush()
+    assert max(fixed_facts) > avail // 5     # the scenario's facts outgrow the default share
+    assert sorted(recent[59:])[len(recent[59:]) // 2] >= avail // 5, recent[59:]   # it was 62-96 tokens

@@ -40,6 +40,7 @@ from edge_agent.tokens import MESSAGE_OVERHEAD, Counter, default_counter
 log = logging.getLogger("edge_agent.memory")
 
 UNBOUNDED = 2**31 - 1
+FACT_TOKENS = 400       # the default fact cap at a large budget
 EvictHook = Callable[[list[Message]], None]
 
 
@@ -78,7 +79,7 @@ class BaseMemory:
     def __init__(self, *, max_tokens: int = 4096, reserve_tokens: int = 800,
                  system: str | Message | None = None, counter: Counter | None = None,
                  message_overhead: int = MESSAGE_OVERHEAD, max_message_tokens: int | None = None,
-                 min_recent_rounds: int = 2, facts: bool | None = None, fact_tokens: int = 400,
+                 min_recent_rounds: int = 2, facts: bool | None = None, fact_tokens: int | None = None,
                  fact_roles: tuple[str, ...] = ("user", "tool"), recall: bool | None = None,
                  recall_tokens: int | None = None, recall_past_tokens: int | None = None,
                  max_records: int = 2048, max_bytes: int = 1 << 20,
@@ -94,7 +95,8 @@ class BaseMemory:
         self.counter: Counter = counter or default_counter()
         self.overhead = check_int("message_overhead", message_overhead)
         self.min_recent_rounds = check_int("min_recent_rounds", min_recent_rounds)
-        self.fact_tokens = check_int("fact_tokens", fact_tokens)
+        # the fact table's cap; default: a fifth of the history budget, at most FACT_TOKENS
+        self.fact_tokens = None if fact_tokens is None else check_int("fact_tokens", fact_tokens)
         # recall's reserved slice, and what it may take from older history for a question
         # about the past; default: a sixth and three fifths of the budget
         self.recall_tokens = None if recall_tokens is None else check_int("recall_tokens", recall_tokens)
@@ -200,7 +202,7 @@ class BaseMemory:
         first = self._recent_floor(floor, avail)
         partial = self._partial_group(avail) if first == len(self.ring) else None
         if partial is not None:
-            static, dynamic = self._fitted_blocks(query, avail - partial[1], first), []
+            static, dynamic = self._fitted_blocks(query, avail, avail - partial[1]), []
             history = [(self._render(self.ring[i]), self.ring[i][3]) for i in partial[0]]
         elif self._stable is not None:
             static, dynamic, start = self._stable.plan(self, query, avail, floor, first)
@@ -461,26 +463,26 @@ class BaseMemory:
         recall (its slice; more for a question about the past), summary, older history:
         recalled messages earn more per token than summary lines (bench.generalize --ablation)."""
         rem = avail - self.ring.tokens_from(first)
-        facts = ("facts", *self._facts_block(query, min(self.fact_tokens, rem))) if self.facts is not None else None
+        facts = None if self.facts is None else ("facts", *self._facts_block(query, min(self._fact_cap(avail), rem)))
         rem -= facts[2] if facts else 0
         hits = self._recall_hits(query)
         shown = [facts[1] if facts else "", "\n".join(line for line, _ in self._summary_lines()[1])]
         cap = min(self._recall_cap(query, avail), rem)
         want = self._recall_want(hits, cap, shown, first)
-        summary = ("summary", *self._fit_summary(rem - want))
+        summary = ("summary", *self._fit_summary(rem - want, avail))
         older = max(0, rem - want - summary[2] - self._headroom())  # headroom: older history only
         start = min(first, max(floor, self.ring.tail_fit(older + self.ring.tokens_from(first))))
         heads = [b for b in (facts, summary) if b]
         cap = min(cap, avail - sum(b[2] for b in heads) - self.ring.tokens_from(start))
         return [*heads, ("recall", *self._recall_block(hits, cap, shown, start))], start
 
-    def _fitted_blocks(self, query: str | None, rem: int, first: int) -> list[tuple[str, str, int]]:
+    def _fitted_blocks(self, query: str | None, avail: int, rem: int) -> list[tuple[str, str, int]]:
         """(section, text, tokens) for facts and summary, each fitted to what is left."""
         blocks = []
         if self.facts is not None:
-            blocks.append(("facts", *self._facts_block(query, min(self.fact_tokens, rem))))
+            blocks.append(("facts", *self._facts_block(query, min(self._fact_cap(avail), rem))))
             rem -= blocks[-1][2]
-        blocks.append(("summary", *self._fit_summary(rem)))
+        blocks.append(("summary", *self._fit_summary(rem, avail)))
         return blocks
 
     def _recall_reserve(self, avail: int) -> int:
@@ -501,9 +503,17 @@ class BaseMemory:
         past = self.recall_past_tokens if self.recall_past_tokens is not None else (avail * 3) // 5
         return max(base, past)
 
-    def _fit_summary(self, cap: int) -> tuple[str, int]:
+    def _fact_cap(self, avail: int) -> int:
+        """The fact table's tokens out of a history budget of ``avail``: ``fact_tokens``, by
+        default a fifth of ``avail`` up to FACT_TOKENS. At a local model's small budget a fixed
+        400 would leave the window one exchange (and the prefix cache nothing to append to)."""
+        return self.fact_tokens if self.fact_tokens is not None else min(FACT_TOKENS, avail // 5)
+
+    def _fit_summary(self, cap: int, avail: int) -> tuple[str, int]:
+        """The summary block under ``cap``, and never over a third of the history budget:
+        recalled messages earn more per token than summary lines (bench.generalize --ablation)."""
         header, lines = self._summary_lines()
-        return self._fitters["summary"].fit(header, lines, cap=cap) if lines else ("", 0)
+        return self._fitters["summary"].fit(header, lines, cap=min(cap, avail // 3)) if lines else ("", 0)
 
     def _recall_hits(self, query: str | None) -> list[Hit]:
         if self.archive is None or not query or not len(self.archive):

@@ -39,8 +39,7 @@ class StableLayout:
     """The prefix-stable plan of one memory: window anchor, fact snapshot, block budgets."""
 
     def __init__(self, mem: BaseMemory) -> None:
-        self.delta_cap = mem.fact_tokens // 4 if mem.facts is not None else 0
-        self.snapshot_cap = mem.fact_tokens - self.delta_cap
+        self.delta_cap = self.snapshot_cap = 0      # set from the budget by each plan
         self.anchor: int | None = None            # ring seq where the window starts
         self._snapshot: Block = ("facts", "", 0)
         self._shown: frozenset[str] = frozenset()  # fact lines the snapshot shows
@@ -53,6 +52,8 @@ class StableLayout:
     def plan(self, mem: BaseMemory, query: str | None, avail: int, floor: int,
              first: int) -> tuple[list[Block], list[Block], int]:
         """(blocks before the history, blocks before the newest user message, window start)."""
+        facts = mem._fact_cap(avail) if mem.facts is not None else 0
+        self.delta_cap, self.snapshot_cap = facts // 4, facts - facts // 4
         rem = avail - mem.ring.tokens_from(first)
         stale = self._snapshot[2] > rem    # the newest rounds have grown into its room
         summary, start = self._head(mem, avail, rem, floor, first)
@@ -79,11 +80,11 @@ class StableLayout:
     def _head(self, mem: BaseMemory, avail: int, rem: int, floor: int, first: int) -> tuple[Block, int]:
         """The summary block and the window's start, given the current snapshot."""
         slices = self.delta_cap + mem._recall_reserve(avail)   # never the summary's: after the head
-        summary = self._summary(mem, max(0, rem - self._snapshot[2] - slices))
+        summary = self._summary(mem, max(0, rem - self._snapshot[2] - slices), avail)
         reserve = self._snapshot[2] + summary[2] + slices + mem._headroom()
         return summary, min(first, self._start(mem, floor, max(0, avail - reserve)))
 
-    def _summary(self, mem: BaseMemory, cap: int) -> Block:
+    def _summary(self, mem: BaseMemory, cap: int, avail: int) -> Block:
         """The summary block, re-fitted only when the summary changed or outgrew ``cap``; a
         summary that outgrew it is fitted to ``low_water`` of it, so that the cap, which
         moves with the newest messages, does not change the head every turn."""
@@ -91,7 +92,7 @@ class StableLayout:
         if lines == self._summary_of and self._summary_block[2] <= cap:
             return self._summary_block
         fit = cap if lines != self._summary_of else int(cap * mem.low_water)
-        self._summary_block, self._summary_of = ("summary", *mem._fit_summary(fit)), lines
+        self._summary_block, self._summary_of = ("summary", *mem._fit_summary(fit, avail)), lines
         return self._summary_block
 
     def _start(self, mem: BaseMemory, floor: int, limit: int) -> int:
