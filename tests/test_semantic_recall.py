@@ -61,7 +61,13 @@ def test_the_numpy_encoder_matches_sentence_transformers(encoder):
     assert vecs.shape == (6, 384) and vecs.dtype == np.float32
     assert_close(np.linalg.norm(vecs, axis=1), 1.0, atol=1e-5)
     assert_close(vecs[:, :8], FIRST8, atol=2e-5)
-    assert_close(vecs @ vecs.T, COSINES, atol=2e-5)
+    # aarch64 numpy's OpenBLAS can raise floating-point flags in a correct matmul ("divide by
+    # zero encountered in matmul", numpy issues 28687 and 29820; seen on the emulated board):
+    # the flags are ignored here, the values are still checked
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        cosines = vecs @ vecs.T
+    assert np.isfinite(cosines).all()
+    assert_close(cosines, COSINES, atol=2e-5)
 
 
 def test_long_text_is_cut_at_the_models_limit_and_batches_do_not_change_vectors(encoder):
