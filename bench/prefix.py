@@ -31,11 +31,13 @@ from edge_agent.config import Config
 from edge_agent.daemon import memory_config
 from edge_agent.scenario import FACTS, SYSTEM, conversation
 
+N_CTX = 2048   # the local model's context
+
 
 def memory(strategy: str, budget: int, reserve: int, low_water: float | None) -> dict:
     """The daemon's memory keywords for ``strategy`` at this budget (the fact table on)."""
-    config = Config(strategy=strategy, max_tokens=budget, reserve_tokens=reserve, low_water=low_water or 0.0)
-    out = memory_config(config) | {"facts": True, "low_water": low_water}
+    out = memory_config(Config(strategy=strategy, max_tokens=budget, reserve_tokens=reserve))
+    out |= {"facts": True, "low_water": low_water}
     if strategy in ("summary", "hybrid"):
         out["cooldown_s"] = 0
     return out
@@ -43,7 +45,7 @@ def memory(strategy: str, budget: int, reserve: int, low_water: float | None) ->
 
 async def run(strategy: str, turns: int, budget: int, reserve: int, low_water: float | None) -> dict:
     # generous timeouts: on a busy host a cold 1,000-token prefill can take over 30 s
-    local = LocalBackend(n_ctx=2048, n_threads=1, timeouts=Timeouts(first_token_s=300, total_s=600))
+    local = LocalBackend(n_ctx=N_CTX, n_threads=1, timeouts=Timeouts(first_token_s=300, total_s=600))
     agent = Agent(Router(local=local), strategy=strategy, system=SYSTEM, max_reply_tokens=8, temperature=0.0,
                   memory=memory(strategy, budget, reserve, low_water))
     ttft, prefill, reuse = [], [], []
@@ -100,7 +102,7 @@ def main() -> None:
     ap.add_argument("--strategies", default=defaults.strategy, help="e.g. sliding,summary,hybrid")
     ap.add_argument("--turns", type=int, default=120)
     ap.add_argument("--budget", type=int, default=defaults.max_tokens,
-                    help="max_tokens (on the local model clamped to its n_ctx, 2048)")
+                    help=f"max_tokens (on the local model clamped to its n_ctx, {N_CTX})")
     ap.add_argument("--reserve", type=int, default=defaults.reserve_tokens)
     ap.add_argument("--low-water", type=float, default=defaults.low_water)
     ap.add_argument("--json")
@@ -119,7 +121,7 @@ def main() -> None:
             rows.append([name] + [r[k] for k in ("ttft_1_15", "ttft_55_65", "ttft_110_120", "ttft_60_120",
                                                  "prefill_60_120", "prefix_reuse_60_120")] + [f"{r['recall_120']:.0%}"])
             print(" | ".join(str(c) for c in rows[-1]), flush=True)  # a long run: each result as it comes
-    print(f"{args.turns}-turn scenario on SmolLM2-135M (1 thread), max_tokens {min(args.budget, 2048)}, "
+    print(f"{args.turns}-turn scenario on SmolLM2-135M (1 thread), max_tokens {min(args.budget, N_CTX)}, "
           f"reserve {args.reserve}, local vocabulary")
     print(table(["memory", "TTFT s 1-15", "55-65", "110-120", "60-120", "prefill tok 60-120", "prefix reuse 60-120",
                  "recall@120"], rows))

@@ -39,7 +39,6 @@ class StableLayout:
     """The prefix-stable plan of one memory: window anchor, fact snapshot, block budgets."""
 
     def __init__(self, mem: BaseMemory) -> None:
-        self.delta_cap = self.snapshot_cap = 0      # set from the budget by each plan
         self.anchor: int | None = None            # ring seq where the window starts
         self._snapshot: Block = ("facts", "", 0)
         self._shown: frozenset[str] = frozenset()  # fact lines the snapshot shows
@@ -52,18 +51,17 @@ class StableLayout:
     def plan(self, mem: BaseMemory, query: str | None, avail: int, floor: int,
              first: int) -> tuple[list[Block], list[Block], int]:
         """(blocks before the history, blocks before the newest user message, window start)."""
-        facts = mem._fact_cap(avail) if mem.facts is not None else 0
-        self.delta_cap, self.snapshot_cap = facts // 4, facts - facts // 4
+        delta_cap = _delta_cap(mem, avail)
         rem = avail - mem.ring.tokens_from(first)
         stale = self._snapshot[2] > rem    # the newest rounds have grown into its room
         summary, start = self._head(mem, avail, rem, floor, first)
         head_seq = mem.ring[0][0] if len(mem.ring) else mem.ring.next_seq
         if stale or (summary[1], head_seq + start) != self._made_for:
-            self._refresh(mem, rem)
+            self._refresh(mem, min(rem, mem._fact_cap(avail) - delta_cap))
             summary, start = self._head(mem, avail, rem, floor, first)
             self._made_for = (summary[1], head_seq + start)
         left = avail - self._snapshot[2] - summary[2] - mem.ring.tokens_from(start)
-        delta = self._delta(mem, query, min(self.delta_cap, left))
+        delta = self._delta(mem, query, min(delta_cap, left))
         shown = [self._snapshot[1], summary[1], delta[1]]
         hits = mem._recall_hits(query)
         cap = mem._recall_cap(query, avail)
@@ -79,7 +77,7 @@ class StableLayout:
 
     def _head(self, mem: BaseMemory, avail: int, rem: int, floor: int, first: int) -> tuple[Block, int]:
         """The summary block and the window's start, given the current snapshot."""
-        slices = self.delta_cap + mem._recall_reserve(avail)   # never the summary's: after the head
+        slices = _delta_cap(mem, avail) + mem._recall_reserve(avail)   # never the summary's: after the head
         summary = self._summary(mem, max(0, rem - self._snapshot[2] - slices), avail)
         reserve = self._snapshot[2] + summary[2] + slices + mem._headroom()
         return summary, min(first, self._start(mem, floor, max(0, avail - reserve)))
@@ -106,12 +104,12 @@ class StableLayout:
         self.anchor = head + start
         return start
 
-    def _refresh(self, mem: BaseMemory, rem: int) -> None:
-        """Re-render the snapshot: the facts by category and recency, the question ignored."""
+    def _refresh(self, mem: BaseMemory, cap: int) -> None:
+        """Re-render the snapshot under ``cap``: the facts by category and recency, the question ignored."""
         if mem.facts is None:
             return
         header, lines, order = mem.facts.lines(None)
-        text, tokens = self._fit_snapshot.fit(header, lines, cap=min(self.snapshot_cap, rem), order=order)
+        text, tokens = self._fit_snapshot.fit(header, lines, cap=cap, order=order)
         self._snapshot = ("facts", text, tokens)
         self._shown = frozenset(text.split("\n")[1:])
 
@@ -121,3 +119,8 @@ class StableLayout:
             return ("facts", "", 0)
         header, lines, order = mem.facts.mentioned(query, exclude=self._shown)
         return ("facts", *self._fit_delta.fit(header, lines, cap=cap, order=order))
+
+
+def _delta_cap(mem: BaseMemory, avail: int) -> int:
+    """The delta's share of the fact cap (a quarter); the snapshot has the rest."""
+    return mem._fact_cap(avail) // 4 if mem.facts is not None else 0
