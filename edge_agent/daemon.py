@@ -69,14 +69,14 @@ def build_router(config: Config, resolver=None) -> Router:
     return Router(cloud=cloud, local=local, policy=config.policy or None)
 
 
-def semantic_embedder(mode: str):
+def semantic_embedder(mode: str, threads: int = 1):
     """The shared sentence encoder for recall, or None ("off"; "auto" without the model)."""
     if mode == "off":
         return None
     from edge_agent.memory import embed
 
     try:
-        return embed.shared()
+        return embed.shared(threads)
     except embed.EmbedderUnavailable as e:
         if mode == "on":
             raise ConfigError(str(e), key="semantic_recall") from e
@@ -87,7 +87,7 @@ def semantic_embedder(mode: str):
 def memory_config(config: Config, router: Router | None = None) -> dict:
     """Keyword arguments of every session's memory."""
     memory = {"max_tokens": config.max_tokens, "reserve_tokens": config.reserve_tokens}
-    embedder = semantic_embedder(config.semantic_recall)
+    embedder = semantic_embedder(config.semantic_recall, config.encoder_threads)
     if embedder is not None:
         memory["embedder"] = embedder
     if config.low_water:

@@ -18,7 +18,8 @@ def test_defaults_file_env_and_overrides(tmp_path):
 @pytest.mark.parametrize("text, key", [("nonsense = 1", "nonsense"), ('port = "eighty"', "port"),
                                         ('local_enabled = "maybe"', "local_enabled"), ("port = 70000", "port"),
                                         ('at_rest = "plain"', "at_rest"), ("low_water = 1.5", "low_water"),
-                                        ('low_water = "high"', "low_water")])
+                                        ('low_water = "high"', "low_water"), ("encoder_threads = 0", "encoder_threads"),
+                                        ("encoder_threads = true", "encoder_threads")])
 def test_bad_keys_name_themselves(tmp_path, text, key):
     cfg = tmp_path / "c.toml"
     cfg.write_text(text)

