@@ -41,12 +41,12 @@ import time
 from collections import Counter, defaultdict
 
 from bench.common import table, write_json
-from bench.evalsets import chinese_cs, english_chat, english_long, friends_long, mixed
+from bench.evalsets import chinese_cs, chinese_cs2, english_chat, english_long, friends_long, mixed
 from bench.evalsets.common import seeds
 
 SETS = {"english": (english_chat.generate, 2848, 800), "chinese": (chinese_cs.generate, 4096, 800),
         "mixed": (mixed.generate, 2848, 800), "english_long": (english_long.generate, 2848, 800),
-        "friends_long": (friends_long.generate, 2848, 800)}
+        "friends_long": (friends_long.generate, 2848, 800), "chinese2": (chinese_cs2.generate, 4096, 800)}
 
 
 # ------------------------------------------------------------------------------ naive baseline
@@ -253,7 +253,7 @@ async def run_split(split: str, counts: dict, factories=None) -> dict:
                    "by_kind": {k: {"n": len(v), "evidence": mean(x["evidence"] for x in v), "answer": mean(x["answer"] for x in v)}
                                for k, v in _group(qs).items()},
                    "budget": [max_tokens, reserve]}
-            if set_name == "chinese":
+            if set_name.startswith("chinese"):
                 row["recall@120"] = row["answer"]
                 row["tokens<=1500"] = bool(row["tokens"] <= 1500)
             out[f"{set_name}/{mem_name}"] = row
@@ -274,8 +274,8 @@ def print_table(split: str, res: dict):
     for key, r in res.items():
         s, m = key.split("/", 1)
         rows.append([s, m, r["questions"], r["evidence"], r["answer"], r["tokens"], r["ms_per_turn"], r["flush_ms_per_turn"],
-                     r.get("recall@120", "-") if s == "chinese" else "-",
-                     ("yes" if r["tokens<=1500"] else "no") if s == "chinese" else "-", r["error"] or ""])
+                     r.get("recall@120", "-") if s.startswith("chinese") else "-",
+                     ("yes" if r["tokens<=1500"] else "no") if s.startswith("chinese") else "-", r["error"] or ""])
     print(f"\n== split: {split} ==")
     print(table(["set", "memory", "questions", "evidence", "answer", "ctx tokens", "ms/turn", "flush ms/turn",
                  "recall@120", "<=1500", "error"], rows))
@@ -381,7 +381,7 @@ def main(argv=None):
         print("wrote", write_json("generalize_facts", res, a.json))
         return
     counts = {"english": a.n_en, "chinese": a.n_zh, "mixed": a.n_mixed, "english_long": a.n_long,
-              "friends_long": a.n_long}
+              "friends_long": a.n_long, "chinese2": a.n_zh}
     if a.sets:
         chosen = [x.strip() for x in a.sets.split(",") if x.strip()]
         unknown = [x for x in chosen if x not in SETS]
