@@ -240,3 +240,58 @@ def test_after_prefixes_a_time_not_a_date():
     got = [(f.category, f.value) for f in extract("only after 6:30pm on weekdays")]
     assert got == [("datetime", "after 6:30pm on weekdays")]
     assert ("datetime", "after 3 May 2025") not in [(f.category, f.value) for f in extract("the week after 3 May 2025")]
+
+
+def test_another_persons_phone_never_supersedes_the_users_own():
+    """A backup contact's or a neighbour's number is keyed by whose it is (the blind Chinese
+    set's customers give both, and the last number given used to replace theirs)."""
+    table = FactTable(char_counter)
+    table.observe("还有，打15512170947就能找到我～", 3)
+    table.observe("备用联系人写我弟弟郭志强，电话187-0350-2717", 4)
+    table.observe("我邻居何芳让我顺便问一下，她电话13855513628，你们能直接联系她吗？", 90)
+    table.observe("我的手机号是13812345678，我老婆的是13987654321", 95)
+    values = table.values()
+    assert values["phone"] == "13812345678" and table.get("phone").history == [("15512170947", 3)]
+    assert values["phone:备用"] == "187-0350-2717" and values["phone:邻居"] == "13855513628"
+    assert values["phone:老婆"] == "13987654321"
+    table.observe("另一个号174 3757 1159也行。", 96)   # a second number of the user's: both kept
+    assert table.values()["phone"] == "13812345678" and table.values()["phone:另一个"] == "174 3757 1159"
+    assert not any(f.label in ("打", "她电话") for f in table)   # no key made of a verb or a pronoun
+
+
+@pytest.mark.parametrize("text, name", [("免贵姓孙，叫孙伟", "孙伟"), ("核身份的话，身份证尾号0073；另外免贵姓孙，叫孙秀英", "孙秀英"),
+                                        ("我姓王，全名王小明", "王小明")])
+def test_a_name_after_the_surname_is_the_users_own(text, name):
+    assert [(f.key, f.value) for f in extract(text) if f.category == "name"] == [("name:self", name)]
+
+
+@pytest.mark.parametrize("text, channel", [("联系我优先短信哈，千万别打电话", "短信"), ("我比较习惯微信，你们发微信我都看得到", "微信"),
+                                           ("我这人不接陌生号码的，有事发短信吧。", "短信"), ("你们还是打电话吧，短信我不看", "电话")])
+def test_how_the_customer_wants_to_be_reached(text, channel):
+    assert [(f.key, f.value) for f in extract(text) if f.category == "decision"] == [("decision:联系方式", channel)]
+
+
+@pytest.mark.parametrize("text", ["我刚发短信给你了", "我打电话问过了", "你们的短信通知收到了"])
+def test_a_channel_mentioned_in_passing_is_no_preference(text):
+    assert not [f for f in extract(text) if f.category == "decision"]
+
+
+@pytest.mark.parametrize("text, category, value", [
+    ("你查一下这个 AX-2024-UZ-55409306。", "ref", "AX-2024-UZ-55409306"),
+    ("牌照沪A·T904V，你记一下", "ref", "沪A·T904V"),
+    ("车牌粤B D12345", "ref", "粤B D12345"),
+    ("具体是本田雅阁 260TURBO，2020款的", "product", "本田雅阁 260TURBO，2020款"),
+    ("车应该是日产轩逸 1.6L，2016款的", "product", "日产轩逸 1.6L，2016款"),
+    ("安装日期：十月九号。", "datetime", "十月九号"),
+    ("改成十二月十四号", "datetime", "十二月十四号"),
+    ("十一月二十三号之前给我答复", "datetime", "十一月二十三号之前"),
+])
+def test_customer_service_values_written_many_ways(text, category, value):
+    """Dashed codes, licence plates, car models and dates in Chinese numerals (the blind
+    Chinese customer-service set's dev split missed them)."""
+    assert found(text, category, value), [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["第一时间处理", "一五一十地说了", "我七上八下的", "等了一时半会儿", "型号是 SM-G991B 吗"])
+def test_no_plate_code_or_date_from_idioms(text):
+    assert not [f for f in extract(text) if f.category in ("datetime", "product", "ref")]

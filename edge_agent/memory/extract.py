@@ -73,7 +73,9 @@ CN_TIME = (rf"(?:{DAYPART})(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})[点時时](?:{CN_MI
            rf"(?<![\d.第])\d{{1,2}}[点時时](?![间候代刻])(?:{CN_MINUTE})?|"
            rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时]{CN_MINUTE}|(?<!\d)\d{{1,2}}:\d{{2}}(?!\d)")
 CN_TIME_AFTER_DATE = rf"(?:{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?)"
-CN_DATE = (rf"(?:\d{{4}}年)?\d{{1,2}}月\d{{1,2}}[日号]|\d{{4}}年\d{{1,2}}月|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
+CN_MONTH_DAY = (r"(?:十[一二]?|[一二三四五六七八九])月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|"
+                r"(?:十[一二]?|[一二三四五六七八九])月\d{1,2}[日号]|\d{1,2}月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]")
+CN_DATE = (rf"(?:\d{{4}}年)?\d{{1,2}}月\d{{1,2}}[日号]|{CN_MONTH_DAY}|\d{{4}}年\d{{1,2}}月|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|前天|下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|月底|月初|月中|年底|年初|"
            rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号])?|"
@@ -93,6 +95,9 @@ _EN_NUMBERS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|f
                "sixty|seventy|eighty|ninety|hundred|thousand")
 EN_WORD_AMOUNT = rf"\b(?:a|{_EN_NUMBERS})(?:[ -](?:and[ -])?(?:{_EN_NUMBERS})){{0,4}} (?:dollars|pounds|euros|bucks|quid)\b"
 
+PLATE_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
+CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利|长安|哈弗|特斯拉|别克|雪佛兰|福特|现代|起亚|马自达|"
+              "蔚来|理想|小鹏|问界|极氪|五菱|红旗|传祺|荣威|名爵|领克|沃尔沃|凯迪拉克|雷克萨斯|斯柯达|标致|雪铁龙|奇瑞")
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree|LG|Philips|Bosch|Panasonic")
@@ -132,6 +137,12 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [*en.PATTERNS,
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,})",
                re.I)),
     ("ref", _p(r"(?<![\w#])(?P<v>#[A-Za-z0-9][A-Za-z0-9-]{3,})|(?<![\w-])(?P<w>[A-Z]{2,6}-\d{2,}(?:-\d+)*)(?![\w-])")),
+    # a code of three or more dashed parts with letters and digits ("AX-2024-UZ-55409306")
+    ("ref", _p(r"(?<![\w-])(?P<v>(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,10}){2,})(?![\w-])")),
+    # a Chinese licence plate (沪A·T904V, 京Q Z93C0, 粤B D12345), keyed 车牌
+    ("ref", _p(rf"(?P<l>车牌号?码?|牌照号?|车号)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[{PLATE_PROVINCES}][A-Z][·•.\s]?[A-HJ-NP-Z0-9]{{5,6}})"
+               r"(?![A-Za-z0-9])")),
+    ("product", _p(rf"(?:{CAR_BRANDS})[{CJK}]{{1,4}}(?:\s?(?:\d\.\d[LT]|\d{{3}}[A-Z]{{0,5}}|[A-Z]{{1,3}}\d{{0,2}}))?(?:[，,\s]*\d{{4}}款)?")),
     # a long code on its own ("您查一下04206710066772918795这个单子"): phones and cards are taken first
     ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24})(?![A-Za-z0-9.-])")),
     ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME}))(?:之前|以前|前|左右|之后|以后)?")),
@@ -162,7 +173,8 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [*en.PATTERNS,
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
                "投保人|被保险人|乘机人|乘车人|乘客|入住人|订票人|签收人|开户人|全名")
-NAME_CN = _p(rf"(?P<l>我叫|我是|本人是|本人|鄙人|姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|"
+NAME_CN = _p(rf"(?P<l>我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
+             rf"姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写|填|是|为|叫|[:：])?)\s*(?P<v>[{CJK}·]{{2,4}})")
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
 NAME_EN_REL = _p(r"\b(?i:my|our)\s+(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
@@ -287,7 +299,8 @@ def _names(text: str) -> list[Extracted]:
         if lead in ("我是", "本人", "鄙人") and value[0] not in SURNAMES:
             continue
         label = re.sub(r"的?(?:姓名|名字)$", "", re.sub(r"[:：是为写填叫\s，,、]|我本人", "", lead)) or "self"
-        label = "self" if label in ("我", "本人", "鄙人") else label.rstrip("我")
+        label = "self" if label in ("我", "本人", "鄙人") or re.match(r"(?:免贵|我)?姓.名?$|(?:免贵|我)?姓.全名$", label) \
+            else label.rstrip("我")
         label = "self" if label in ("我", "本人", "鄙人", "姓名", "名字", "我", "称呼我", "全名") else label
         out.append(Extracted("name", value, label, f"name:{label}", m.start("v"), m.start("v") + len(value)))
     for m in NAME_TITLE.finditer(text):
@@ -314,12 +327,22 @@ CS_CHOICE = _p(r"(?<![不别没无])(?:我选|选择?|决定|还是|直接|就|�
                r"自提|补发|重发|分\d{1,2}期|全款|上门安装|保价|到付)(?![\u4e00-\u9fff]{0,2}(?:吗|呢|\?|？))")
 
 
+# how the customer wants to be reached: "联系我优先短信", "有事发短信吧", "我比较习惯微信"
+_CHANNEL = r"(?P<v>短信|微信|电话|邮件|邮箱|QQ)"
+CONTACT_PREF = _p(rf"(?:优先|习惯|最好|还是|尽量|只|只能|统一)(?:用|发|走|打|通过|回)?{_CHANNEL}|"
+                  rf"(?:有事|通知我?|联系我|找我|回复我?)(?:的话)?(?:就|请|麻烦|都)?(?:用|发|走|打|通过|回)"
+                  rf"{_CHANNEL.replace('(?P<v>', '(?P<w>')}")
+
+
 def _decisions(text: str) -> list[Extracted]:
     out: list[Extracted] = []
     for pattern in (CS_CHOICE,):
         for m in pattern.finditer(text):
             value = m.group("v")
             out.append(Extracted("decision", value, "choice", "decision:choice", m.start("v"), m.end("v")))
+    for m in CONTACT_PREF.finditer(text):
+        group = "v" if m.group("v") else "w"
+        out.append(Extracted("decision", m.group(group), "联系方式", "decision:联系方式", m.start(group), m.end(group)))
     for start, end in en.decisions(text):
         if not any(f.start <= start < f.end for f in out):
             out.append(Extracted("decision", text[start:end], "choice", "decision:choice", start, end))
@@ -436,13 +459,24 @@ def _merged_spans(text: str) -> list[tuple[int, int, str, str, str]]:
 DIGIT = re.compile(r"\d")
 
 
+# whose number it is, when not the user's own: a backup contact, a relative, a neighbour
+OTHER_PERSON = re.compile(r"备用|紧急|联系人|弟弟|妹妹|哥哥|姐姐|老婆|老公|爱人|媳妇|丈夫|妻子|我妈|我爸|妈妈|爸爸|"
+                          r"儿子|女儿|孩子|朋友|同事|邻居|家人|亲戚|对方|司机|师傅|[他她](?:的|电话|手机|号码)")
+SENTENCE_END = re.compile(r"[。！？!?\n]")
+
+
 def _single_key(category: str, text: str, left: int, start: int, keyword: str) -> str:
-    """Phones, e-mails, ids, cards: one per kind (the user's own by default; "home phone", "sort code")."""
+    """Phones, e-mails, ids, cards: one per kind (the user's own by default; "home phone", "sort code").
+    Another person's (备用联系人写我弟弟…，电话…; 她电话…) is keyed by who it is, over the sentence,
+    so that it never supersedes the user's own."""
     digits = [m.end() for m in DIGIT.finditer(text, left, start)]
     before = text[digits[-1] if digits else left:start]  # "work phone X and my mobile Y": Y is no work phone
     if keyword in en.BANK_KINDS:
         return f"{category}:{en.BANK_KINDS[keyword]}"
-    kind = re.search(r"备用|公司|办公|座机|家|工作", before) or en.PHONE_KINDS.search(before)
+    kind = re.search(r"备用|公司|办公|座机|家|工作|另一个|另外一个|第二个", before) or en.PHONE_KINDS.search(before)
+    if kind is None and category == "phone":   # back to the sentence's start or the number before
+        cuts = [m.end() for m in SENTENCE_END.finditer(text, 0, start)] + [m.end() for m in DIGIT.finditer(text, 0, start)]
+        kind = OTHER_PERSON.search(text, max([0, start - 40, *cuts]), start)
     return f"{category}:{kind.group(0).lower()}" if kind else category
 
 
@@ -471,8 +505,12 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
     if category == "count":
         value, end, noun = _counted(text, value, end)
         label = noun or label
-    key = _single_key(category, text, left, start, keyword) if category in SINGLE else \
-        _key(category, label, value, changed)
+    if category in SINGLE:
+        key = _single_key(category, text, left, start, keyword)
+        if not _good_label(label) and re.search(rf"[{CJK}]", label):   # "打…就能找到我", "她电话": no key
+            label = key.partition(":")[2]
+    else:
+        key = _key(category, label, value, changed)
     replaces = f"{key}:" if category in ("ref", "product") and changed and label else ""
     return Extracted(category, value, label, key, start, end, replaces)
 
