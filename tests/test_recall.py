@@ -216,6 +216,20 @@ def test_a_question_about_what_the_conversation_holds_may_take_the_larger_recall
         assert not asks_about_past(q), q
 
 
+def test_an_answer_to_the_agents_question_comes_with_it():
+    """A customer answers what the agent asked without the question's words ("您看选哪个？"
+    -> "还是原厂机油～"): a reply that ends on a question lends its score to the answer that
+    opens the next turn group; a reply that asks nothing does not."""
+    a = RecallArchive()
+    add_all(a, [Message("user", "我想做个保养"), Message("assistant", "机油有两种方案：原厂机油和全合成机油，您看选哪个方案？"),
+                Message("user", "还是原厂机油吧～"), Message("assistant", "好的。"),
+                Message("user", "保养方案的价格是多少"), Message("assistant", "保养方案一共六百元。"),
+                Message("user", "行吧，就这样")])
+    lines = [h.line for h in a.search("我选的是哪个方案来着？")]
+    assert "user: 还是原厂机油吧～" in lines
+    assert not any("就这样" in line for line in lines)   # after a reply that asks nothing
+
+
 def _reference_scores(a: RecallArchive, query: str) -> dict[int, float]:
     """BM25 + neighbour bonus computed the plain way, doc by doc, for comparison."""
     import math
@@ -240,6 +254,8 @@ def _reference_scores(a: RecallArchive, query: str) -> dict[int, float]:
         for j in (i - 1, i + 1):
             if 0 <= j < n and docs[j].group == doc.group and doc.length >= 4:
                 total[doc.id] += own[docs[j].id] * a.neighbour_weight
+        if i > 0 and docs[i - 1].group != doc.group and docs[i - 1].asks:   # asked, then answered
+            total[doc.id] += own[docs[i - 1].id] * a.neighbour_weight
     return {k: v for k, v in total.items() if v}
 
 
@@ -248,7 +264,7 @@ def test_scores_match_a_plain_bm25_with_capped_postings_and_dropped_docs():
     words = ["router", "reboot", "订单", "地址", "weather", "dog", "labrador", "night", "coffee"]
     for seq in range(300):
         role = "user" if seq % 3 == 0 else "assistant"
-        text = " ".join(words[(seq * k) % len(words)] for k in (1, 2, 5)) + f" 第{seq}次 {seq}"
+        text = " ".join(words[(seq * k) % len(words)] for k in (1, 2, 5)) + f" 第{seq}次 {seq}" + "？" * (seq % 6 == 2)
         a.add(Message(role, text, ts=1.7e9 + 60 * seq), 10, seq)
     assert a._docs[0].id > 0  # some docs were dropped
     for query in ("router reboot at night?", "我的订单地址", "What about my dog?", "coffee 第7次"):

@@ -67,6 +67,9 @@ _ASKS = re.compile(r"[?？]|\b(?:what|which|who|whose|where|when|why|how|do|does
                    r"|吗|什么|哪|多少|几[个位台天号点]|怎么|如何|是否|有没有|能不能|可不可以|呢", re.I)
 
 
+_ENDS_ASKING = re.compile(r"[?？][\s)）~～]*$")
+
+
 def is_question(query: str | None) -> bool:
     """Whether a message asks something (a question mark, a question word): a statement
     ("好的，就按这个流程走", "Sounds good") needs less recall."""
@@ -110,6 +113,7 @@ class _Doc:
     day: str = ""            # the day line it is shown under
     nl_tokens: int = -1      # exact tokens of its line + a newline, once a block shows it
     end_tokens: int = -1     # the same without the newline (the block's last line)
+    asks: float = 0.0        # 1: a reply that ends on a question (its answer opens the next group)
 
 
 class _Posting:
@@ -143,7 +147,7 @@ class RecallArchive:
         self.max_hits = max_hits
         self._docs: deque[_Doc] = deque()
         self._postings: dict[str, _Posting] = {}
-        self._arrays = np.zeros((4, 64))  # rows: length, group, seq, role; by doc id - self._base
+        self._arrays = np.zeros((5, 64))  # rows: length, group, seq, role, asks; by doc id - self._base
         self._base = 0
         self._next_id = 0
         self._group = -1
@@ -180,7 +184,7 @@ class RecallArchive:
         bag.update(lexicon.concepts(list(bag)))
         doc = _Doc(self._next_id, seq, self._group, float(msg.ts), line, tokens + 1, sum(bag.values()),
                    len(line.encode("utf-8")), tuple(sys.intern(t) for t in bag), ROLE_CODE[msg.role],
-                   sys.intern(stamp(msg.ts, line)))
+                   sys.intern(stamp(msg.ts, line)), asks=float(msg.role == "assistant" and bool(_ENDS_ASKING.search(text))))
         self._next_id += 1
         self._docs.append(doc)
         self._store_arrays(doc)
@@ -202,10 +206,10 @@ class RecallArchive:
         if slot >= self._arrays.shape[1]:
             first = self._docs[0].id
             live = self._arrays[:, first - self._base: slot]
-            grown = np.zeros((4, max(64, 2 * (live.shape[1] + 1))))
+            grown = np.zeros((5, max(64, 2 * (live.shape[1] + 1))))
             grown[:, : live.shape[1]] = live
             self._arrays, self._base, slot = grown, first, doc.id - first
-        self._arrays[:, slot] = (doc.length, doc.group, doc.seq, doc.role)
+        self._arrays[:, slot] = (doc.length, doc.group, doc.seq, doc.role, doc.asks)
 
     def _drop(self, doc: _Doc) -> None:
         for term in doc.terms:
@@ -300,7 +304,9 @@ class RecallArchive:
 
     def _with_neighbours(self, own: np.ndarray, first: int) -> np.ndarray:
         """Each hit lends ``neighbour_weight`` of its score to the messages beside it in its
-        turn group (``own``: scores by doc id - ``first``, over every live doc)."""
+        turn group, and a reply that asks something to the answer opening the next group
+        ("您看选哪个？" -> "还是原厂机油～"; ``own``: scores by doc id - ``first``, over every
+        live doc)."""
         if not self.neighbour_weight:
             return own
         live = slice(first - self._base, self._next_id - self._base)
@@ -311,6 +317,7 @@ class RecallArchive:
         total = own.copy()
         total[:-1] += np.where(same & (lengths[:-1] >= 4), lent[1:], 0.0)   # from the next message
         total[1:] += np.where(same & (lengths[1:] >= 4), lent[:-1], 0.0)    # from the previous one
+        total[1:] += np.where(~same & (self._arrays[4, live][:-1] > 0), lent[:-1], 0.0)  # asked, then answered
         return total
 
     def novelty(self, doc_id: int, covered: Collection[str]) -> float:
