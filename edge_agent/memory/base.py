@@ -40,7 +40,7 @@ from edge_agent.tokens import MESSAGE_OVERHEAD, Counter, default_counter
 log = logging.getLogger("edge_agent.memory")
 
 UNBOUNDED = 2**31 - 1
-FACT_TOKENS = 400       # the default fact cap at a large budget
+FACT_TOKENS = 600       # the default fact cap at a large budget
 EvictHook = Callable[[list[Message]], None]
 
 
