@@ -295,3 +295,25 @@ def test_customer_service_values_written_many_ways(text, category, value):
 @pytest.mark.parametrize("text", ["第一时间处理", "一五一十地说了", "我七上八下的", "等了一时半会儿", "型号是 SM-G991B 吗"])
 def test_no_plate_code_or_date_from_idioms(text):
     assert not [f for f in extract(text) if f.category in ("datetime", "product", "ref")]
+
+
+@pytest.mark.parametrize("text, key, value", [("理赔方式以这个为准：直赔修理厂", "decision:理赔方式", "直赔修理厂"),
+                                             ("我同事刚提醒我，理赔方式其实是先垫付再报销", "decision:理赔方式", "先垫付再报销"),
+                                             ("不对不对，报的课是雅思7分冲刺班1对1版，我记混了", "decision:报的课", "雅思7分冲刺班1对1版"),
+                                             ("套餐就是B套餐吧", "decision:套餐", "B套餐")])
+def test_a_chosen_option_named_by_its_kind(text, key, value):
+    assert [(f.key, f.value) for f in extract(text) if f.category == "decision"] == [(key, value)]
+
+
+@pytest.mark.parametrize("text", ["退费方案这边有两种：一是按剩余课时退款；二是转到同价位的其他课程。", "理赔方式是什么？",
+                                  "配送方式可以改吗", "两种方案都一样"])
+def test_options_offered_or_asked_about_are_no_choice(text):
+    assert not [f for f in extract(text) if f.category == "decision"]
+
+
+def test_a_newer_choice_of_the_same_kind_supersedes():
+    table = FactTable(char_counter)
+    table.observe("理赔方式就选先垫付再报销", 5)
+    table.observe("理赔方式以这个为准：直赔修理厂", 60)
+    fact = table.get("decision:理赔方式")
+    assert fact.value == "直赔修理厂" and fact.history == [("先垫付再报销", 5)]

@@ -334,12 +334,31 @@ CONTACT_PREF = _p(rf"(?:优先|习惯|最好|还是|尽量|只|只能|统一)(?:
                   rf"{_CHANNEL.replace('(?P<v>', '(?P<w>')}")
 
 
+# a chosen option named by its kind: "理赔方式其实是先垫付再报销", "报的课是雅思7分冲刺班1对1版",
+# "套餐以这个为准：B套餐" (the value runs to the clause's end; a question is no choice)
+CHOSEN = _p(rf"(?P<l>[{CJK}]{{0,3}}(?:方式|方案|套餐|班型|课程|的课|款式|规格|配置))(?:以这个为准|最终|最后|其实|应该|就|还|都)?"
+            rf"(?:是|为|选|定为|定了|改成|换成|改为|换为|[:：])\s*(?P<v>[^，。！？；;,.!?\n～~]{{2,20}})")
+NOT_CHOSEN = re.compile(r"什么|哪|吗|呢|多少|怎么|如何|几|有两种|有几种|是不是|可以|不一定|一样")
+
+
+def _chosen(text: str) -> list[Extracted]:
+    out = []
+    for m in CHOSEN.finditer(text):
+        label = m.group("l").lstrip("的")
+        value = m.group("v").strip().rstrip("吧呢啊呀哈嘛啦了")
+        if len(value) < 2 or NOT_CHOSEN.search(value) or not _good_label(label):
+            continue
+        out.append(Extracted("decision", value, label, f"decision:{label}", m.start("v"), m.start("v") + len(value)))
+    return out
+
+
 def _decisions(text: str) -> list[Extracted]:
     out: list[Extracted] = []
     for pattern in (CS_CHOICE,):
         for m in pattern.finditer(text):
             value = m.group("v")
             out.append(Extracted("decision", value, "choice", "decision:choice", m.start("v"), m.end("v")))
+    out += [f for f in _chosen(text) if not any(g.start <= f.start < g.end for g in out)]
     for m in CONTACT_PREF.finditer(text):
         group = "v" if m.group("v") else "w"
         out.append(Extracted("decision", m.group(group), "联系方式", "decision:联系方式", m.start(group), m.end(group)))
