@@ -41,12 +41,13 @@ import time
 from collections import Counter, defaultdict
 
 from bench.common import table, write_json
-from bench.evalsets import chinese_cs, chinese_cs2, english_chat, english_long, friends_long, mixed
+from bench.evalsets import chinese_cs, chinese_cs2, diary_long, english_chat, english_long, friends_long, mixed
 from bench.evalsets.common import seeds
 
 SETS = {"english": (english_chat.generate, 2848, 800), "chinese": (chinese_cs.generate, 4096, 800),
         "mixed": (mixed.generate, 2848, 800), "english_long": (english_long.generate, 2848, 800),
-        "friends_long": (friends_long.generate, 2848, 800), "chinese2": (chinese_cs2.generate, 4096, 800)}
+        "friends_long": (friends_long.generate, 2848, 800), "chinese2": (chinese_cs2.generate, 4096, 800),
+        "diary_long": (diary_long.generate, 2848, 800)}
 
 
 # ------------------------------------------------------------------------------ naive baseline
@@ -381,7 +382,7 @@ def main(argv=None):
         print("wrote", write_json("generalize_facts", res, a.json))
         return
     counts = {"english": a.n_en, "chinese": a.n_zh, "mixed": a.n_mixed, "english_long": a.n_long,
-              "friends_long": a.n_long, "chinese2": a.n_zh}
+              "friends_long": a.n_long, "chinese2": a.n_zh, "diary_long": a.n_long}
     if a.sets:
         chosen = [x.strip() for x in a.sets.split(",") if x.strip()]
         unknown = [x for x in chosen if x not in SETS]

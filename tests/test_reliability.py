@@ -67,8 +67,13 @@ async def test_unreachable_cloud_ends_in_a_local_answer(tmp_path, where):
     assert resolver.asked == (["cloud.invalid"] * 3 if where == "unresolvable" else [])  # 1 try + 2 retries
 
 
+BREAKER_RESET_S = 20.0
+
+
 async def test_breaker_opens_then_a_probe_closes_it(tmp_path, proxy):
-    async with running_daemon(tmp_path, cloud_url=proxy.url, breaker_failures=2, breaker_reset_s=1.5,
+    # the reset outlasts two local answers on a loaded 2-core host (1.5 s did not: the breaker
+    # was already half-open when the test looked)
+    async with running_daemon(tmp_path, cloud_url=proxy.url, breaker_failures=2, breaker_reset_s=BREAKER_RESET_S,
                               **{**FAST, "first_token_s": 30.0, "total_s": 60.0}) as d:
         proxy.mode = "500"
         for i in range(2):
@@ -79,7 +84,7 @@ async def test_breaker_opens_then_a_probe_closes_it(tmp_path, proxy):
         _, extra = await turn(d, "b", "Turn 2.", stream=False)          # the breaker answers, not the cloud
         assert proxy.requests == asked and "circuit breaker open" in extra["fallback_reason"]
         proxy.mode = "pass"
-        await asyncio.sleep(1.6)
+        await asyncio.sleep(BREAKER_RESET_S + 0.1)
         _, extra = await turn(d, "b", "Turn 3.", stream=True)            # the probe goes through
         assert extra["backend"] == "cloud" and extra["fallback_reason"] is None
         assert (await api(d.base, "GET", "/v1/status"))[1]["backends"][0]["breaker"] == "closed"
