@@ -171,13 +171,14 @@ def test_a_failing_encoder_leaves_recall_to_bm25(caplog):
 
 
 _BLAS_THREADS = """
+import json
 import sys
 from threadpoolctl import threadpool_info
 from edge_agent.memory.embed import Embedder
 before = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
 Embedder(threads=None if sys.argv[1] == "none" else int(sys.argv[1]))
 after = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
-print(before, after)
+print(json.dumps([before, after]))
 """
 
 
@@ -185,22 +186,16 @@ print(before, after)
 def test_loading_the_encoder_pins_blas_threads(threads):
     """OpenBLAS threads spin while they wait for each other, so beside a busy llama.cpp a
     2-thread pass takes many times longer: the encoder pins BLAS to one thread by default."""
+    import json
     import os
     import subprocess
     import sys
 
     out = subprocess.run([sys.executable, "-c", _BLAS_THREADS, threads], capture_output=True, text=True,
                          env={**os.environ, "OPENBLAS_NUM_THREADS": "2"}, check=True).stdout
-    before, after = _two_lists(out)
+    before, after = json.loads(out)
     assert before and all(n == 2 for n in before)
     assert after == ([1] * len(before) if threads == "1" else before)
-
-
-def _two_lists(line: str) -> tuple[list[int], list[int]]:
-    import json
-
-    left, right = line.strip().split("] [")
-    return json.loads(left + "]"), json.loads("[" + right)
 
 
 def test_bad_encoder_threads_are_refused():

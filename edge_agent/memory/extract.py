@@ -299,7 +299,7 @@ def _names(text: str) -> list[Extracted]:
         if lead in ("我是", "本人", "鄙人") and value[0] not in SURNAMES:
             continue
         label = re.sub(r"的?(?:姓名|名字)$", "", re.sub(r"[:：是为写填叫\s，,、]|我本人", "", lead)) or "self"
-        label = "self" if label in ("我", "本人", "鄙人") or re.match(r"(?:免贵|我)?姓.名?$|(?:免贵|我)?姓.全名$", label) \
+        label = "self" if label in ("我", "本人", "鄙人") or label.startswith(("免贵姓", "我姓", "姓")) \
             else label.rstrip("我")
         label = "self" if label in ("我", "本人", "鄙人", "姓名", "名字", "我", "称呼我", "全名") else label
         out.append(Extracted("name", value, label, f"name:{label}", m.start("v"), m.start("v") + len(value)))
@@ -481,7 +481,7 @@ DIGIT = re.compile(r"\d")
 # whose number it is, when not the user's own: a backup contact, a relative, a neighbour
 OTHER_PERSON = re.compile(r"备用|紧急|联系人|弟弟|妹妹|哥哥|姐姐|老婆|老公|爱人|媳妇|丈夫|妻子|我妈|我爸|妈妈|爸爸|"
                           r"儿子|女儿|孩子|朋友|同事|邻居|家人|亲戚|对方|司机|师傅|[他她](?:的|电话|手机|号码)")
-SENTENCE_END = re.compile(r"[。！？!?\n]")
+SENTENCE_OR_NUMBER = re.compile(r"[。！？!?\n\d]")   # where the words about a number begin
 
 
 def _single_key(category: str, text: str, left: int, start: int, keyword: str) -> str:
@@ -494,8 +494,9 @@ def _single_key(category: str, text: str, left: int, start: int, keyword: str) -
         return f"{category}:{en.BANK_KINDS[keyword]}"
     kind = re.search(r"备用|公司|办公|座机|家|工作|另一个|另外一个|第二个", before) or en.PHONE_KINDS.search(before)
     if kind is None and category == "phone":   # back to the sentence's start or the number before
-        cuts = [m.end() for m in SENTENCE_END.finditer(text, 0, start)] + [m.end() for m in DIGIT.finditer(text, 0, start)]
-        kind = OTHER_PERSON.search(text, max([0, start - 40, *cuts]), start)
+        near = max(0, start - 40)
+        cut = max((m.end() for m in SENTENCE_OR_NUMBER.finditer(text, near, start)), default=near)
+        kind = OTHER_PERSON.search(text, cut, start)
     return f"{category}:{kind.group(0).lower()}" if kind else category
 
 
