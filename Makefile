@@ -106,11 +106,16 @@ sanitize: $(DEPS)
 	rm -f $(EXT)
 	$(MAKE) $(EXT)
 
-# The C core's own unit test, natively (make cross-check runs it under qemu for ARM).
+# The C cores' own unit tests, natively (make cross-check runs them under qemu for ARM); the
+# encoder's with its SIMD kernel and again with the plain C one.
 native-test:
 	gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -Inative \
 	  native/ringbuf_core.c native/test_ringbuf_core.c -o $(VENV)/test_ringbuf_core
 	$(VENV)/test_ringbuf_core
+	gcc -std=c11 -Wall -Wextra -Werror -O1 -g -ffp-contract=off -fsanitize=address,undefined -Inative \
+	  native/encoder_core.c native/test_encoder_core.c -lm -o $(VENV)/test_encoder_core
+	$(VENV)/test_encoder_core
+	EDGE_AGENT_ENCODER_PLAIN_C=1 $(VENV)/test_encoder_core
 
 # libFuzzer over the ring core's operations (native/fuzz_ringbuf.c), with ASan + UBSan and
 # the core's assertions, for FUZZ_SECONDS; a crash leaves its input in build/fuzz/.
@@ -125,12 +130,18 @@ fuzz:
 # The C ring core and its unit test, cross-compiled for 64-bit and 32-bit ARM (the DAYU200's
 # OpenHarmony userland is 32-bit) and run under qemu-user.
 CROSS_FLAGS := -std=c11 -Wall -Wextra -Werror -O2 -static -Inative native/ringbuf_core.c native/test_ringbuf_core.c
+CROSS_ENC := -std=c11 -Wall -Wextra -Werror -O2 -ffp-contract=off -static -Inative native/encoder_core.c \
+  native/test_encoder_core.c -lm
 cross-check:
 	mkdir -p build/cross
 	aarch64-linux-gnu-gcc $(CROSS_FLAGS) -o build/cross/test_ringbuf_core-aarch64
 	qemu-aarch64 build/cross/test_ringbuf_core-aarch64
 	arm-linux-gnueabihf-gcc $(CROSS_FLAGS) -o build/cross/test_ringbuf_core-armhf
 	qemu-arm build/cross/test_ringbuf_core-armhf
+	aarch64-linux-gnu-gcc $(CROSS_ENC) -o build/cross/test_encoder_core-aarch64
+	qemu-aarch64 build/cross/test_encoder_core-aarch64
+	arm-linux-gnueabihf-gcc $(CROSS_ENC) -o build/cross/test_encoder_core-armhf
+	qemu-arm build/cross/test_encoder_core-armhf
 
 # The emulated aarch64 board (bench/arm_board.py): a Debian arm64 rootfs run through qemu-user
 # and binfmt_misc, sshd in a network namespace with no route off this machine, an offline

@@ -1,10 +1,12 @@
-"""Build the optional C ring buffer (edge_agent._ringbuf) from native/.
+"""Build the optional C extensions from native/: the ring buffer (edge_agent._ringbuf) and the
+sentence encoder's int8 forward pass (edge_agent._encoder).
 
 Switches, by environment:
   EDGE_AGENT_STRICT_BUILD=1  a failed C build fails the install (CI sets it)
   EDGE_AGENT_DEBUG=1         -O0 -g with assertions on
   EDGE_AGENT_SANITIZE=1      ASan + UBSan (load with LD_PRELOAD of libasan; see Makefile)
-Without STRICT, a failed build warns and edge_agent falls back to the pure-Python ring.
+Without STRICT, a failed build warns and edge_agent falls back to the pure-Python ring and the
+numpy float32 encoder.
 """
 
 import os
@@ -50,8 +52,8 @@ class OptionalBuildExt(build_ext):
     def _fallback(self, exc: Exception) -> None:
         if _flag("EDGE_AGENT_STRICT_BUILD"):
             raise exc
-        print(f"WARNING: edge_agent._ringbuf was not built ({exc}); "
-              "the pure-Python ring buffer will be used", file=sys.stderr)
+        print(f"WARNING: a C extension was not built ({exc}); edge_agent falls back to the "
+              "pure-Python ring buffer or the numpy encoder", file=sys.stderr)
 
 
 setup(
@@ -63,7 +65,17 @@ setup(
             depends=["native/ringbuf_core.h"],
             extra_compile_args=_compile_args(),
             extra_link_args=_link_args(),
-        )
+        ),
+        Extension(
+            "edge_agent._encoder",
+            sources=["native/encoder.c", "native/encoder_core.c"],
+            include_dirs=["native"],
+            depends=["native/encoder_core.h"],
+            # no fused multiply-add: the products' float epilogue matches the numpy twin bit for bit
+            extra_compile_args=_compile_args() + ["-ffp-contract=off"] + ([] if _flag("EDGE_AGENT_DEBUG") else ["-O3"]),
+            extra_link_args=_link_args(),
+            libraries=["m"],
+        ),
     ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

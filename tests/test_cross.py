@@ -1,4 +1,4 @@
-"""The C ring core on 64-bit and 32-bit ARM: cross-compiled and run under qemu-user."""
+"""The C ring core and the encoder core on 64-bit and 32-bit ARM: cross-compiled and run under qemu-user."""
 
 from __future__ import annotations
 
@@ -17,3 +17,5 @@ def test_cross_check_on_arm():
     out = subprocess.run(["make", "-s", "cross-check"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "all checks passed (64-bit)" in out.stdout and "all checks passed (32-bit)" in out.stdout
+    assert "encoder core (neon kernel): ok" in out.stdout      # aarch64's NEON sums
+    assert "encoder core (c kernel): ok" in out.stdout         # armhf's plain C ones

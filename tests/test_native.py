@@ -1,4 +1,4 @@
-"""The C core's own unit test (native/test_ringbuf_core.c), built and run natively."""
+"""The C cores' own unit tests (native/test_ringbuf_core.c, native/test_encoder_core.c), built and run natively."""
 
 from __future__ import annotations
 
@@ -20,6 +20,23 @@ def test_c_core_unit_test(tmp_path):
     out = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "all checks passed" in out.stdout
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="no C compiler")
+@pytest.mark.parametrize("plain_c", [False, True], ids=["simd", "plain-c"])
+def test_encoder_core_unit_test(tmp_path, plain_c):
+    """The SIMD kernel's and the plain C kernel's sums against a plain loop, under ASan + UBSan."""
+    exe = tmp_path / "test_encoder_core"
+    subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1", "-g", "-ffp-contract=off",
+                    "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", f"-I{NATIVE}",
+                    str(NATIVE / "encoder_core.c"), str(NATIVE / "test_encoder_core.c"), "-lm", "-o", str(exe)],
+                   check=True, capture_output=True, text=True)
+    env = {"PATH": "/usr/bin:/bin", "ASAN_OPTIONS": "detect_leaks=1"}
+    if plain_c:
+        env["EDGE_AGENT_ENCODER_PLAIN_C"] = "1"
+    out = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert ": ok" in out.stdout and ("(c kernel)" in out.stdout) == plain_c
 
 
 @pytest.mark.skipif(shutil.which("clang") is None, reason="no clang (make setup installs it)")

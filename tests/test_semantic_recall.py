@@ -56,7 +56,15 @@ def encoder():
     return shared()
 
 
-def test_the_numpy_encoder_matches_sentence_transformers(encoder):
+@pytest.fixture(scope="module")
+def f32_encoder():
+    from edge_agent.memory.embed import Embedder
+
+    return Embedder(impl="numpy")
+
+
+def test_the_numpy_encoder_matches_sentence_transformers(f32_encoder):
+    encoder = f32_encoder
     vecs = encoder.encode(SENTENCES)
     assert vecs.shape == (6, 384) and vecs.dtype == np.float32
     assert_close(np.linalg.norm(vecs, axis=1), 1.0, atol=1e-5)
@@ -70,7 +78,9 @@ def test_the_numpy_encoder_matches_sentence_transformers(encoder):
     assert_close(cosines, COSINES, atol=2e-5)
 
 
-def test_long_text_is_cut_at_the_models_limit_and_batches_do_not_change_vectors(encoder):
+@pytest.mark.parametrize("which", ["numpy", "shared"])
+def test_long_text_is_cut_at_the_models_limit_and_batches_do_not_change_vectors(encoder, f32_encoder, which):
+    encoder = f32_encoder if which == "numpy" else encoder
     assert len(encoder.tok.encode(SENTENCES[5]).ids) == MAX_TOKENS
     alone = np.stack([encoder.encode([s])[0] for s in SENTENCES])
     assert_close(alone, encoder.encode(SENTENCES), atol=1e-5)

@@ -155,6 +155,8 @@ class BaseMemory:
         """Wait for background work (compression, embedding), if any."""
         while self._embedding is not None and not self._embedding.done():
             await asyncio.shield(self._embedding)
+        if self.archive is not None and self.archive.dense is not None:
+            await self.archive.dense.wait_jobs()   # the passes started as messages came in
 
     def cancel_embedding(self) -> None:
         """Stop embedding in the background (the session leaves RAM: its vectors are not
@@ -162,6 +164,8 @@ class BaseMemory:
         if self._embedding is not None:
             self._embedding.cancel()
             self._embedding = None
+        if self.archive is not None and self.archive.dense is not None:
+            self.archive.dense.cancel()
 
     def _embed_soon(self) -> None:
         """Embed recall's pending messages in a worker thread (semantic recall only)."""
@@ -176,14 +180,10 @@ class BaseMemory:
 
     @staticmethod
     async def _embed(dense) -> None:
-        while dense.pending:
-            ids, texts = dense.peek(BATCH)
-            try:
-                vecs = await asyncio.to_thread(dense.embedder.encode, texts)
-            except Exception:   # recall falls back to BM25 for these; the turn is not affected
-                log.exception("embedding %d messages failed", len(ids))
-                return
-            dense.put(ids, vecs)
+        try:
+            await dense.embed_pending(BATCH)
+        except Exception:   # recall falls back to BM25 for these; the turn is not affected
+            log.exception("embedding %d pending messages failed", dense.pending)
 
     def context(self, query: str | None = None, *, budget: int | None = None) -> Context:
         """The prompt for the next call; ``query`` only steers recall and fact priority.

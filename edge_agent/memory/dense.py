@@ -6,16 +6,25 @@ where ``dense = (cos - floor) / (1 - floor)`` clipped to [0, 1], so that only a 
 above what unrelated sentences reach counts.
 
 Bounded: the newest ``max_rows`` messages have a vector (float16, 768 bytes each); older
-ones are found by BM25 alone. Messages are embedded off the turn's path where possible: the
-memory embeds what is pending in a worker thread after a reply is stored (``peek`` then
-``put``), and ``flush()`` waits for it; a search embeds at most ``sync_limit`` messages still pending (the newest),
-so a session restored with thousands of messages never stalls a prompt.
+ones are found by BM25 alone. Messages are embedded off the turn's path where possible:
+- an encoder with ``submit`` (the C one, which runs without the GIL) starts on a message the
+  moment it is added, in the encoder's worker thread, while the memory goes on with the rest of
+  the turn (counting, facts, indexing, BM25); a search about that message (a daemon turn's
+  question is the message just added) then waits only for what is left of that pass;
+- what is still pending afterwards is embedded in batches in a worker thread after a reply
+  is stored (``embed_pending``), and ``flush()`` waits for it;
+- a search embeds at most ``sync_limit`` messages still pending (the newest), so a session
+  restored with thousands of messages never stalls a prompt.
+Vectors are computed from each message's text alone, so when a pass finishes changes no
+result: a replayed conversation gets the same scores.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+from concurrent.futures import Future
 from itertools import islice
 
 import numpy as np
@@ -35,6 +44,9 @@ def encodable(text: str, share: float = 0.2) -> bool:
     return n > 0 and len(_CJK.findall(text)) <= share * n
 
 
+MAX_JOBS = 8   # eager passes queued at once (one per message); more wait for the batch path
+
+
 class DenseIndex:
     """Rows of unit vectors by doc id; ids are consecutive and leave oldest first."""
 
@@ -46,8 +58,11 @@ class DenseIndex:
         self._rows: np.ndarray | None = None  # ring: doc id % max_rows; made by the first vector
         self._has = np.zeros(max_rows, dtype=bool)
         self._pending: dict[int, str] = {}   # doc id -> text, oldest first
+        self._jobs: dict[int, Future] = {}   # doc id -> its pass in the encoder's thread
         self._next = 0                       # the next doc id
         self.encoded = 0                     # messages embedded so far (for the stats)
+        # eager passes: only with an encoder that runs beside the GIL, a few at a time
+        self.eager = callable(getattr(embedder, "submit", None))
 
     @property
     def nbytes(self) -> int:
@@ -64,12 +79,57 @@ class DenseIndex:
         self._next = doc_id + 1
         if encodable(text):
             self._pending[doc_id] = text
+            if self.eager and len(self._jobs) < MAX_JOBS and len(self._pending) <= self.sync_limit:
+                self._jobs[doc_id] = self.embedder.submit([text])
 
     def peek(self, limit: int | None = None) -> tuple[list[int], list[str]]:
-        """The newest ``limit`` pending messages (all when None); they stay pending until
-        ``put`` (an embedding cancelled half-way loses nothing)."""
-        ids = list(self._pending) if not limit else list(islice(reversed(self._pending), limit))[::-1]
+        """The newest ``limit`` pending messages (all when None) not already being embedded;
+        they stay pending until ``put`` (an embedding cancelled half-way loses nothing)."""
+        free = (i for i in reversed(self._pending) if i not in self._jobs)
+        ids = list(islice(free, limit) if limit else free)[::-1]
         return ids, [self._pending[i] for i in ids]
+
+    def _collect(self, wait_for: int | None = None) -> np.ndarray | None:
+        """Store the vectors of every pass started (waiting for them: at most MAX_JOBS single
+        messages, so what a search sees never depends on how far the thread got); returns
+        ``wait_for``'s vector as computed (float32). A pass that failed or was cancelled
+        leaves its message pending, to be embedded again with the others."""
+        waited = None
+        for doc_id, job in list(self._jobs.items()):
+            del self._jobs[doc_id]
+            if job.cancelled():
+                continue
+            try:
+                vec = job.result()[0]
+            except Exception:
+                log.exception("semantic recall: embedding message %d failed", doc_id)
+                continue
+            self.put([doc_id], [vec])
+            if doc_id == wait_for:
+                waited = np.asarray(vec, dtype=np.float32)
+        return waited
+
+    async def wait_jobs(self) -> None:
+        """Wait for the passes already started (a failed or cancelled one raises nothing here)."""
+        if self._jobs:
+            await asyncio.wait([asyncio.wrap_future(job) for job in self._jobs.values()])
+        self._collect()
+
+    async def embed_pending(self, batch: int) -> None:
+        """Embed every pending message (the memory's background task)."""
+        await self.wait_jobs()
+        while True:
+            ids, texts = self.peek(batch)
+            if not ids:
+                return
+            vecs = await asyncio.to_thread(self.embedder.encode, texts)
+            self.put(ids, vecs)
+
+    def cancel(self) -> None:
+        """Drop the passes not yet started; running ones finish and are collected later."""
+        for doc_id, job in list(self._jobs.items()):
+            if job.cancel():
+                del self._jobs[doc_id]
 
     def put(self, ids: list[int], vecs) -> None:
         """Store vectors computed for ``ids``; those whose row was reused since are skipped."""
@@ -83,7 +143,12 @@ class DenseIndex:
 
     def _encode_with_pending(self, query: str) -> np.ndarray:
         """The query's vector, in one pass with the newest ``sync_limit`` pending messages
-        (in a daemon turn that is the question itself, just stored: encoded once)."""
+        (in a daemon turn that is the question itself, just stored: encoded once; with an
+        eager encoder its pass started when it was added, and is waited for here)."""
+        newest = next(reversed(self._pending), None)
+        vec = self._collect(wait_for=newest if newest is not None and self._pending[newest] == query else None)
+        if vec is not None:
+            return vec
         ids, texts = self.peek(self.sync_limit)
         batch = list(dict.fromkeys([*texts, query]))   # each distinct text once
         vecs = dict(zip(batch, self.embedder.encode(batch)))
