@@ -50,7 +50,7 @@ BOARD_ROOT, BOARD_PORT = "/opt/edge-agent", 8848
 BOARD_TESTS = ["tests/test_memory_contract.py", "tests/test_ringbuf.py", "tests/test_messages.py",
                "tests/test_budget.py", "tests/test_tokens.py", "tests/test_watchdog.py", "tests/test_facts.py",
                "tests/test_compression.py", "tests/test_prefix_stable.py", "tests/test_sysmem.py",
-               "tests/test_semantic_recall.py"]
+               "tests/test_semantic_recall.py", "tests/test_encoder_int8.py"]
 TESTS_TIMEOUT_S = 3600   # 222 tests took 1,291 s under emulation on a loaded 2-core host
 TEST_REQUIREMENTS = ("pytest>=8", "pytest-asyncio>=0.23", "pytest-timeout>=2.2", "hypothesis>=6.100")
 # an emulated CPU is 10-30x slower than the board's: the deadlines of a real board do not hold

@@ -43,6 +43,9 @@ def encoder_figures() -> dict:
         enc.encode([q])
         times.append((time.perf_counter() - t0) * 1000)
     full = proc.memory_full_info()
+    from edge_agent.memory.embed import IMPLEMENTATION, KERNEL
+
+    print(f"encoder: {IMPLEMENTATION} (kernel {KERNEL})")
     return {"load_s": load_s, "ms_per_message_batched": batch_ms, "ms_per_question_p50": percentile(times, 50),
             "rss_growth_mb": (full.rss - before) / 2**20, "shared_file_mb": full.shared / 2**20}
 

@@ -13,13 +13,14 @@
 
 #include "encoder_core.h"
 
-/* A buffer of ``n`` items of the type ``code`` ('b' int8, 'h' int16, 'i' int32, 'f' float32). */
+/* A buffer of ``n`` items of the type ``code`` ('b' int8, 'h' int16, 'i' int32, 'e' float16,
+ * 'f' float32). */
 static int get_buffer(PyObject *obj, const char *name, char code, Py_ssize_t n, int writable, Py_buffer *view) {
     int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
     if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
     const char *fmt = view->format ? view->format : "B";
     if (*fmt == '<' || *fmt == '=' || *fmt == '@') fmt++;
-    Py_ssize_t size = code == 'b' ? 1 : code == 'h' ? 2 : 4;
+    Py_ssize_t size = code == 'b' ? 1 : code == 'h' || code == 'e' ? 2 : 4;
     int ok = view->itemsize == size && fmt[1] == '\0' &&
              (fmt[0] == code || (code == 'i' && fmt[0] == 'l' && sizeof(long) == 4));
     if (!ok) {
@@ -151,7 +152,35 @@ done:
     return result;
 }
 
+static PyObject *enc_dot_f16_py(PyObject *self, PyObject *args) {
+    PyObject *o_rows, *o_q, *o_out;
+    int n, d;
+    if (!PyArg_ParseTuple(args, "OiiOO:dot_f16", &o_rows, &n, &d, &o_q, &o_out)) return NULL;
+    if (n < 0 || positive(d, "d")) {
+        if (n < 0) PyErr_Format(PyExc_ValueError, "n must be >= 0, got %d", n);
+        return NULL;
+    }
+    Py_buffer b[3];
+    int got = 0;
+    PyObject *result = NULL;
+    if (get_buffer(o_rows, "rows", 'e', (Py_ssize_t)n * d, 0, &b[0]) < 0) goto done;
+    got = 1;
+    if (get_buffer(o_q, "q", 'f', d, 0, &b[1]) < 0) goto done;
+    got = 2;
+    if (get_buffer(o_out, "out", 'f', n, 1, &b[2]) < 0) goto done;
+    got = 3;
+    Py_BEGIN_ALLOW_THREADS
+    enc_dot_f16(b[0].buf, n, d, b[1].buf, b[2].buf);
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+done:
+    for (int k = 0; k < got; k++) PyBuffer_Release(&b[k]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"dot_f16", enc_dot_f16_py, METH_VARARGS,
+     "dot_f16(rows, n, d, q, out): out = rows.astype(float32) @ q for n float16 rows of d"},
     {"forward", enc_forward_py, METH_VARARGS,
      "forward(qw, fp, word, pos, type0, ids, out, layers, heads, dim, ffn): the unit vector of one sequence"},
     {"qgemm", enc_qgemm_py, METH_VARARGS,

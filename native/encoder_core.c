@@ -209,6 +209,84 @@ void enc_qgemm(const int8_t *w, const float *ws, const float *bias, int O, int I
             out[(size_t)t * O + o] = xs[t] * ws[o] * (float)dot1_c(w + (size_t)o * I, xq + (size_t)t * I, I) + bias[o];
 }
 
+/* ---- a question against stored float16 vectors ---- */
+
+static float half_to_float(uint16_t h) {
+    uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff, bits;
+    if (exp == 0x1f) bits = sign | 0x7f800000u | (man << 13);       /* inf, nan */
+    else if (exp != 0) bits = sign | ((exp + 112) << 23) | (man << 13);
+    else if (man == 0) bits = sign;                                    /* +-0 */
+    else {                                                             /* subnormal: normalise */
+        int e = -1;
+        do {
+            e++;
+            man <<= 1;
+        } while (!(man & 0x400));
+        bits = sign | ((uint32_t)(112 - e) << 23) | ((man & 0x3ff) << 13);
+    }
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+static void dot_f16_c(const uint16_t *rows, int n, int d, const float *q, float *out) {
+    for (int r = 0; r < n; r++) {
+        const uint16_t *row = rows + (size_t)r * d;
+        float acc = 0.0f;
+        for (int i = 0; i < d; i++) acc += half_to_float(row[i]) * q[i];
+        out[r] = acc;
+    }
+}
+
+#ifdef ENC_HAVE_AVX2
+__attribute__((target("avx2,f16c"))) static void dot_f16_avx2(const uint16_t *rows, int n, int d, const float *q,
+                                                               float *out) {
+    for (int r = 0; r < n; r++) {
+        const uint16_t *row = rows + (size_t)r * d;
+        __m256 acc = _mm256_setzero_ps();
+        for (int i = 0; i < d; i += 8) {
+            __m256 v = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(row + i)));
+            acc = _mm256_add_ps(acc, _mm256_mul_ps(v, _mm256_loadu_ps(q + i)));
+        }
+        __m128 s = _mm_add_ps(_mm256_castps256_ps128(acc), _mm256_extractf128_ps(acc, 1));
+        s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+        s = _mm_add_ss(s, _mm_shuffle_ps(s, s, 1));
+        out[r] = _mm_cvtss_f32(s);
+    }
+}
+#endif
+
+#ifdef ENC_HAVE_NEON
+static void dot_f16_neon(const uint16_t *rows, int n, int d, const float *q, float *out) {
+    for (int r = 0; r < n; r++) {
+        const uint16_t *row = rows + (size_t)r * d;
+        float32x4_t acc = vdupq_n_f32(0.0f);
+        for (int i = 0; i < d; i += 4) {
+            float32x4_t v = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(row + i)));
+            acc = vaddq_f32(acc, vmulq_f32(v, vld1q_f32(q + i)));
+        }
+        out[r] = vaddvq_f32(acc);
+    }
+}
+#endif
+
+void enc_dot_f16(const uint16_t *rows, int n, int d, const float *q, float *out) {
+    if (kernel == NULL) kernel = pick_kernel(&kernel_name);
+#ifdef ENC_HAVE_AVX2
+    if (kernel == dot24_avx2 && d % 8 == 0) {
+        dot_f16_avx2(rows, n, d, q, out);
+        return;
+    }
+#endif
+#ifdef ENC_HAVE_NEON
+    if (kernel == dot24_neon && d % 4 == 0) {
+        dot_f16_neon(rows, n, d, q, out);
+        return;
+    }
+#endif
+    dot_f16_c(rows, n, d, q, out);
+}
+
 /* ---- the float parts of a layer ---- */
 
 static void layer_norm(float *x, int T, int D, const float *w, const float *b) {

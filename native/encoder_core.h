@@ -37,6 +37,10 @@ void enc_qgemm(const int8_t *w, const float *ws, const float *bias, int O, int I
 /* The unit vector (m->dim floats) of one sequence of n token ids (1 <= n <= max_pos). */
 int enc_forward(const enc_model *m, const int32_t *ids, int n, float *out);
 
+/* out[r] = sum_i half_to_float(rows[r*d + i]) * q[i]: a question's cosine with n stored
+ * float16 unit vectors (IEEE binary16 bit patterns), without a float32 copy of the rows. */
+void enc_dot_f16(const uint16_t *rows, int n, int d, const float *q, float *out);
+
 const char *enc_kernel(void);            /* "avx2", "neon" or "c": the qgemm kernel in use */
 
 #endif

@@ -81,6 +81,19 @@ static void test_forward(void) {
     free(qw), free(fp), free(word), free(pos);
 }
 
+static void test_dot_f16(void) {
+    /* 1.0, -2.0, 0.5, a subnormal (2^-24), 65504 (the largest half), -0, 1.5, 0.25 */
+    uint16_t row[16] = {0x3c00, 0xc000, 0x3800, 0x0001, 0x7bff, 0x8000, 0x3e00, 0x3400};
+    float q[16] = {1, 1, 2, 16777216.0f, 1.0f / 65504.0f, 5, 2, 4}, out[2];
+    for (int i = 8; i < 16; i++) row[i] = 0x3c00, q[i] = 0.125f;   /* eight more 1.0s */
+    enc_dot_f16(row, 1, 16, q, out);
+    CHECK(fabsf(out[0] - (1 - 2 + 1 + 1 + 1 + 0 + 3 + 1 + 1)) < 1e-5f);
+    uint16_t two[32];
+    for (int i = 0; i < 32; i++) two[i] = i < 16 ? 0x3c00 : 0xbc00;
+    enc_dot_f16(two, 2, 16, q, out);
+    CHECK(fabsf(out[0] + out[1]) < 1e-5f);
+}
+
 int main(void) {
     for (int T = 1; T <= 9; T++) test_qgemm(5, 48, T);   /* an odd row count, every tail */
     test_qgemm(1, 16, 3);
@@ -88,6 +101,7 @@ int main(void) {
     test_qgemm(37, 384, 13);
     test_quantize();
     test_forward();
+    test_dot_f16();
     printf("encoder core (%s kernel): %s\n", enc_kernel(), failures ? "FAILED" : "ok");
     return failures != 0;
 }

@@ -76,6 +76,19 @@ def test_int8_vectors_stay_close_to_the_float32_encoder(encoders):
     assert np.abs(c @ c.T - f32 @ f32.T).max() < 0.02        # and the similarities recall uses
 
 
+def test_cosines_with_float16_rows_match_numpy():
+    rng = np.random.default_rng(7)
+    rows = rng.standard_normal((300, 384)).astype(np.float16)
+    rows[5] = 0
+    q = rng.standard_normal(384).astype(np.float32)
+    slots = np.array([299, 0, 5, 17, 17])
+    got = embed.cosines(rows, q, slots)
+    want = rows[slots].astype(np.float64) @ q.astype(np.float64)
+    assert got.dtype == np.float32 and np.abs(got - want).max() < 1e-3 and got[2] == 0
+    with pytest.raises(TypeError, match="format 'e'"):
+        native.dot_f16(rows.astype(np.float32), 300, 384, q, np.empty(300, np.float32))
+
+
 def test_bad_input_is_refused_before_any_work(encoders):
     enc = encoders["c"]
     qw, fp = enc._packed

@@ -29,7 +29,7 @@ from itertools import islice
 
 import numpy as np
 
-from edge_agent.memory.embed import DIM
+from edge_agent.memory.embed import DIM, cosines
 
 log = logging.getLogger("edge_agent.memory")
 
@@ -168,7 +168,7 @@ class DenseIndex:
             log.exception("semantic recall: the encoder failed; BM25 only for this search")
             return out
         slots = np.arange(lo, end) % self.max_rows
-        cos = self._rows[slots].astype(np.float32) @ q
+        cos = cosines(self._rows, q, slots)
         part = np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0) * self._has[slots]
         out[lo - first:] = self.weight * part
         return out
