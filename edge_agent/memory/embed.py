@@ -85,20 +85,31 @@ def limit_blas_threads(threads: int | None) -> None:
 
 
 def read_safetensors(path: Path) -> dict[str, np.ndarray]:
-    """Every tensor of a .safetensors file as a read-only memory-mapped array."""
+    """Every tensor of a .safetensors file as a read-only memory-mapped array (the mapping
+    itself under the key ``__mmap__``)."""
     with open(path, "rb") as f:
         (n,) = struct.unpack("<Q", f.read(8))
         header = json.loads(f.read(n))
     # a plain ndarray over the mapping (it keeps the np.memmap alive): slicing a np.memmap
     # subclass costs a Python-level __array_finalize__ on every use, 36 a question
     raw = np.memmap(path, dtype=np.uint8, mode="r", offset=8 + n).view(np.ndarray)
-    out = {}
+    out = {"__mmap__": raw.base if isinstance(raw.base, np.memmap) else raw}
     for name, spec in header.items():
         if name == "__metadata__":
             continue
         lo, hi = spec["data_offsets"]
         out[name] = raw[lo:hi].view(_DTYPES[spec["dtype"]]).reshape(spec["shape"])
     return out
+
+
+def _drop_pages(mapped: np.ndarray) -> None:
+    """Unmap the file pages a memory-mapped array has touched (they stay in the page cache);
+    rows read later (the embedding tables' few rows a sentence uses) fault back in one by one."""
+    import mmap
+
+    handle = getattr(mapped, "_mmap", None)
+    if handle is not None and hasattr(mmap, "MADV_DONTNEED"):
+        handle.madvise(mmap.MADV_DONTNEED)
 
 
 def _erf(x: np.ndarray) -> np.ndarray:
@@ -157,6 +168,7 @@ class Embedder:
             self.ffn = self.w["encoder.layer.0.intermediate.dense.weight"].shape[0]
             self._packed = _encoder_py.pack(self.w, self.layers)   # ~11 MB of int8, made once
             self._twin = _encoder_py.Packed(*self._packed, self.layers, DIM, self.ffn)
+            _drop_pages(self.w["__mmap__"])   # packing read every float weight: give the pages back
 
     @property
     def submit(self):
