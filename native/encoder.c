@@ -37,6 +37,29 @@ static int get_buffer(PyObject *obj, const char *name, char code, Py_ssize_t n, 
     return 0;
 }
 
+typedef struct {
+    PyObject *obj;
+    const char *name;
+    char code;
+    Py_ssize_t n;
+    int writable;
+} buffer_spec;
+
+/* Every buffer of ``specs`` into ``views``; on an error the ones taken are released. */
+static int get_buffers(const buffer_spec *specs, int count, Py_buffer *views) {
+    for (int i = 0; i < count; i++) {
+        if (get_buffer(specs[i].obj, specs[i].name, specs[i].code, specs[i].n, specs[i].writable, &views[i]) < 0) {
+            while (i-- > 0) PyBuffer_Release(&views[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void release_buffers(Py_buffer *views, int count) {
+    for (int i = 0; i < count; i++) PyBuffer_Release(&views[i]);
+}
+
 static int positive(int v, const char *name) {
     if (v < 1) {
         PyErr_Format(PyExc_ValueError, "%s must be >= 1, got %d", name, v);
@@ -58,23 +81,12 @@ static PyObject *enc_forward_py(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "dim and ffn must be multiples of 16, dim a multiple of heads");
         return NULL;
     }
+    buffer_spec specs[7] = {{o_qw, "qw", 'b', (Py_ssize_t)enc_qw_len(&m), 0}, {o_fp, "fp", 'f', (Py_ssize_t)enc_fp_len(&m), 0},
+                            {o_word, "word", 'f', m.dim, 0}, {o_pos, "pos", 'f', m.dim, 0},
+                            {o_type, "type0", 'f', m.dim, 0}, {o_ids, "ids", 'i', 1, 0}, {o_out, "out", 'f', m.dim, 1}};
     Py_buffer b[7];
-    int got = 0;
     PyObject *result = NULL;
-    if (get_buffer(o_qw, "qw", 'b', (Py_ssize_t)enc_qw_len(&m), 0, &b[0]) < 0) goto done;
-    got = 1;
-    if (get_buffer(o_fp, "fp", 'f', (Py_ssize_t)enc_fp_len(&m), 0, &b[1]) < 0) goto done;
-    got = 2;
-    if (get_buffer(o_word, "word", 'f', m.dim, 0, &b[2]) < 0) goto done;
-    got = 3;
-    if (get_buffer(o_pos, "pos", 'f', m.dim, 0, &b[3]) < 0) goto done;
-    got = 4;
-    if (get_buffer(o_type, "type0", 'f', m.dim, 0, &b[4]) < 0) goto done;
-    got = 5;
-    if (get_buffer(o_ids, "ids", 'i', 1, 0, &b[5]) < 0) goto done;
-    got = 6;
-    if (get_buffer(o_out, "out", 'f', m.dim, 1, &b[6]) < 0) goto done;
-    got = 7;
+    if (get_buffers(specs, 7, b) < 0) return NULL;
     m.qw = b[0].buf;
     m.fp = b[1].buf;
     m.word = b[2].buf;
@@ -90,8 +102,7 @@ static PyObject *enc_forward_py(PyObject *self, PyObject *args) {
     else if (rc == ENC_BAD_SHAPE) PyErr_Format(PyExc_ValueError, "%d tokens: at most %d positions", n, m.max_pos);
     else if (rc == ENC_NO_MEMORY) PyErr_NoMemory();
     else result = Py_NewRef(Py_None);
-done:
-    for (int i = 0; i < got; i++) PyBuffer_Release(&b[i]);
+    release_buffers(b, 7);
     return result;
 }
 
@@ -105,29 +116,16 @@ static PyObject *enc_qgemm_py(PyObject *self, PyObject *args) {
         PyErr_Format(PyExc_ValueError, "I must be a multiple of 16, got %d", I);
         return NULL;
     }
-    Py_buffer b[6];
-    int got = 0;
-    PyObject *result = NULL;
     Py_ssize_t o = O, i = I, t = T;
-    if (get_buffer(o_w, "w", 'b', o * i, 0, &b[0]) < 0) goto done;
-    got = 1;
-    if (get_buffer(o_ws, "ws", 'f', o, 0, &b[1]) < 0) goto done;
-    got = 2;
-    if (get_buffer(o_bias, "bias", 'f', o, 0, &b[2]) < 0) goto done;
-    got = 3;
-    if (get_buffer(o_xq, "xq", 'h', t * i, 0, &b[3]) < 0) goto done;
-    got = 4;
-    if (get_buffer(o_xs, "xs", 'f', t, 0, &b[4]) < 0) goto done;
-    got = 5;
-    if (get_buffer(o_out, "out", 'f', t * o, 1, &b[5]) < 0) goto done;
-    got = 6;
+    buffer_spec specs[6] = {{o_w, "w", 'b', o * i, 0}, {o_ws, "ws", 'f', o, 0}, {o_bias, "bias", 'f', o, 0},
+                            {o_xq, "xq", 'h', t * i, 0}, {o_xs, "xs", 'f', t, 0}, {o_out, "out", 'f', t * o, 1}};
+    Py_buffer b[6];
+    if (get_buffers(specs, 6, b) < 0) return NULL;
     Py_BEGIN_ALLOW_THREADS
     enc_qgemm(b[0].buf, b[1].buf, b[2].buf, O, I, b[3].buf, b[4].buf, T, b[5].buf);
     Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
-done:
-    for (int k = 0; k < got; k++) PyBuffer_Release(&b[k]);
-    return result;
+    release_buffers(b, 6);
+    Py_RETURN_NONE;
 }
 
 static PyObject *enc_quantize_py(PyObject *self, PyObject *args) {
@@ -135,21 +133,13 @@ static PyObject *enc_quantize_py(PyObject *self, PyObject *args) {
     int rows, cols;
     if (!PyArg_ParseTuple(args, "OiiOO:quantize", &o_x, &rows, &cols, &o_q, &o_s)) return NULL;
     if (positive(rows, "rows") || positive(cols, "cols")) return NULL;
-    Py_buffer b[3];
-    int got = 0;
-    PyObject *result = NULL;
     Py_ssize_t r = rows, c = cols;
-    if (get_buffer(o_x, "x", 'f', r * c, 0, &b[0]) < 0) goto done;
-    got = 1;
-    if (get_buffer(o_q, "q", 'h', r * c, 1, &b[1]) < 0) goto done;
-    got = 2;
-    if (get_buffer(o_s, "s", 'f', r, 1, &b[2]) < 0) goto done;
-    got = 3;
+    buffer_spec specs[3] = {{o_x, "x", 'f', r * c, 0}, {o_q, "q", 'h', r * c, 1}, {o_s, "s", 'f', r, 1}};
+    Py_buffer b[3];
+    if (get_buffers(specs, 3, b) < 0) return NULL;
     enc_quantize(b[0].buf, rows, cols, b[1].buf, b[2].buf);
-    result = Py_NewRef(Py_None);
-done:
-    for (int k = 0; k < got; k++) PyBuffer_Release(&b[k]);
-    return result;
+    release_buffers(b, 3);
+    Py_RETURN_NONE;
 }
 
 static PyObject *enc_dot_f16_py(PyObject *self, PyObject *args) {
@@ -160,22 +150,14 @@ static PyObject *enc_dot_f16_py(PyObject *self, PyObject *args) {
         if (n < 0) PyErr_Format(PyExc_ValueError, "n must be >= 0, got %d", n);
         return NULL;
     }
+    buffer_spec specs[3] = {{o_rows, "rows", 'e', (Py_ssize_t)n * d, 0}, {o_q, "q", 'f', d, 0}, {o_out, "out", 'f', n, 1}};
     Py_buffer b[3];
-    int got = 0;
-    PyObject *result = NULL;
-    if (get_buffer(o_rows, "rows", 'e', (Py_ssize_t)n * d, 0, &b[0]) < 0) goto done;
-    got = 1;
-    if (get_buffer(o_q, "q", 'f', d, 0, &b[1]) < 0) goto done;
-    got = 2;
-    if (get_buffer(o_out, "out", 'f', n, 1, &b[2]) < 0) goto done;
-    got = 3;
+    if (get_buffers(specs, 3, b) < 0) return NULL;
     Py_BEGIN_ALLOW_THREADS
     enc_dot_f16(b[0].buf, n, d, b[1].buf, b[2].buf);
     Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
-done:
-    for (int k = 0; k < got; k++) PyBuffer_Release(&b[k]);
-    return result;
+    release_buffers(b, 3);
+    Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
