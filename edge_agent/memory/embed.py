@@ -8,15 +8,17 @@ safetensors weights and WordPiece ``tokenizer.json``; the model is English) with
 alone, as sentence-transformers does: mean pooling over the tokens, then L2 normalisation.
 
 The weights are memory-mapped (87 MiB of file pages the kernel may drop under pressure, not
-anonymous RAM), loaded once per process and shared by every session. ``encode`` is
+anonymous RAM; the C pass packs them to 11 MB of int8 once and lets the pages go), loaded
+once per process and shared by every session. ``encode`` is
 thread-safe and releases the GIL inside numpy's matrix products, so a memory can embed its
 new messages in a worker thread between turns.
 
 Two implementations, picked in one place (``IMPLEMENTATION``): the C extension
-``edge_agent._encoder`` (int8 linear layers, the whole pass without the GIL, a dozen-token
-question in about 1 ms on a 2-core x86 host; ``_encoder_py.py`` is its numpy specification)
-when it was built, else the float32 numpy pass below. ``EDGE_AGENT_NO_EXTENSIONS=1`` forces
-numpy. The int8 vectors are within 0.99 cosine of the float32 ones (tests/test_encoder_int8.py).
+``edge_agent._encoder`` (int8 linear layers, the whole pass without the GIL, one sequence at
+a time; 2.3x faster than numpy on a question on a 2-core x86 host, bench/RESULTS.md 13.11;
+``_encoder_py.py`` is its numpy specification) when it was built, else the float32 numpy
+pass below. ``EDGE_AGENT_NO_EXTENSIONS=1`` forces numpy. The int8 vectors are within 0.995
+cosine of the float32 ones (tests/test_encoder_int8.py).
 
 Loading the encoder pins numpy's BLAS to ``threads`` threads, process-wide (default 1).
 OpenBLAS's threads spin while they wait for each other: with one other busy process on a
