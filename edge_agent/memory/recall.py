@@ -147,7 +147,10 @@ class RecallArchive:
         self.max_hits = max_hits
         self._docs: deque[_Doc] = deque()
         self._postings: dict[str, _Posting] = {}
-        self._arrays = np.zeros((5, 64))  # rows: length, group, seq, role, asks; by doc id - self._base
+        # rows: length, group, seq, role, asks, and what a doc takes of its neighbours' scores
+        # (1.0 or 0.0: from the next doc, from the previous one; see _with_neighbours), by
+        # doc id - self._base
+        self._arrays = np.zeros((7, 64))
         self._base = 0
         self._next_id = 0
         self._group = -1
@@ -206,10 +209,16 @@ class RecallArchive:
         if slot >= self._arrays.shape[1]:
             first = self._docs[0].id
             live = self._arrays[:, first - self._base: slot]
-            grown = np.zeros((5, max(64, 2 * (live.shape[1] + 1))))
+            grown = np.zeros((7, max(64, 2 * (live.shape[1] + 1))))
             grown[:, : live.shape[1]] = live
             self._arrays, self._base, slot = grown, first, doc.id - first
-        self._arrays[:, slot] = (doc.length, doc.group, doc.seq, doc.role, doc.asks)
+        takes_prev = 0.0
+        if slot > 0:   # the doc before it by id (its data stays even once it left the archive)
+            length, group, asks = self._arrays[0, slot - 1], self._arrays[1, slot - 1], self._arrays[4, slot - 1]
+            same = group == doc.group
+            self._arrays[5, slot - 1] = float(same and length >= 4)   # it takes from this one
+            takes_prev = float(same and doc.length >= 4 or not same and asks > 0)
+        self._arrays[:, slot] = (doc.length, doc.group, doc.seq, doc.role, doc.asks, 0.0, takes_prev)
 
     def _drop(self, doc: _Doc) -> None:
         for term in doc.terms:
@@ -310,14 +319,12 @@ class RecallArchive:
         if not self.neighbour_weight:
             return own
         live = slice(first - self._base, self._next_id - self._base)
-        groups, lengths = self._arrays[1, live], self._arrays[0, live]
         lent = own * self.neighbour_weight
-        # same turn group, and a message with some content ("明白，已登记。" borrows nothing)
-        same = groups[1:] == groups[:-1]
+        # the masks are kept per doc as it is stored (_store_arrays): the same turn group and a
+        # message with some content ("明白，已登记。" borrows nothing), or a question before it
         total = own.copy()
-        total[:-1] += np.where(same & (lengths[:-1] >= 4), lent[1:], 0.0)   # from the next message
-        total[1:] += np.where(same & (lengths[1:] >= 4), lent[:-1], 0.0)    # from the previous one
-        total[1:] += np.where(~same & (self._arrays[4, live][:-1] > 0), lent[:-1], 0.0)  # asked, then answered
+        total[:-1] += lent[1:] * self._arrays[5, live][:-1]   # from the next message
+        total[1:] += lent[:-1] * self._arrays[6, live][1:]    # from the previous one, or asked then answered
         return total
 
     def novelty(self, doc_id: int, covered: Collection[str]) -> float:
