@@ -50,6 +50,7 @@ from edge_agent.profiles import BoardProfile, profiles_dir
 
 ServiceManager = Literal["systemd", "ohos", "process"]
 PROJECT = Path(__file__).resolve().parents[2]
+INSTALL_TIMEOUT_S = 2400   # one install step on the board (an emulated aarch64 board took 10 min to build the C extensions once)
 
 
 def build_sdist(out_dir: Path) -> Path:
@@ -182,8 +183,10 @@ class Deployer:
                            rel, "install.log", "installing the release")
 
     async def _logged(self, command: str, rel: str, log: str, what: str) -> None:
-        """Run an install step; on failure the error carries the end of its log."""
-        rc, _ = await self.t.run(command, check=False)
+        """Run an install step; on failure the error carries the end of its log. The board's
+        compiler builds the C extensions (twice: the venv's install and the release's), which
+        on a slow board or an emulated one takes many minutes: INSTALL_TIMEOUT_S, not 600 s."""
+        rc, _ = await self.t.run(command, check=False, timeout=INSTALL_TIMEOUT_S)
         if rc != 0:
             tail = await self.sh(f"tail -n 30 {shlex.quote(rel + '/' + log)}", check=False)
             raise DeployError(f"{what} on the board failed (exit {rc}); {rel}/{log} ends with:", rc=rc, output=tail)

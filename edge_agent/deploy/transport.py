@@ -108,23 +108,23 @@ class HdcTransport:
         out = await self._hdc("list", "targets", select=False)
         return [] if out.strip() == "[Empty]" else [line.split()[0] for line in out.splitlines() if line.strip()]
 
-    async def _hdc(self, *args: str, select: bool = True, retried: bool = False) -> str:
+    async def _hdc(self, *args: str, select: bool = True, retried: bool = False, timeout: float = 600) -> str:
         argv = [self.hdc, *(["-t", self.target] if select and self.target else []), *args]
-        rc, out = await _exec(*argv)
+        rc, out = await _exec(*argv, timeout=timeout)
         out = out.replace("\r", "")
         failed = [line for line in out.splitlines() if line.startswith("[Fail]")]
         if failed and "need connect-key" in failed[0] and not retried:
             found = await self.targets()
             if len(found) == 1:
                 self.target = found[0]
-                return await self._hdc(*args, select=select, retried=True)
+                return await self._hdc(*args, select=select, retried=True, timeout=timeout)
             raise DeployError(f"hdc sees {len(found)} devices ({', '.join(found) or 'none'}): pass --target")
         if failed or rc != 0:
             raise DeployError(f"hdc {args[0]} failed", rc=rc, output=out)
         return out
 
-    async def run(self, command: str, *, check: bool = True) -> tuple[int, str]:
-        out = await self._hdc("shell", f"({command}); echo __RC=$?")  # a subshell: `exit` cannot skip the echo
+    async def run(self, command: str, *, check: bool = True, timeout: float = 600) -> tuple[int, str]:
+        out = await self._hdc("shell", f"({command}); echo __RC=$?", timeout=timeout)  # a subshell: `exit` cannot skip the echo
         lines = out.rstrip("\n").splitlines()
         if not lines or not lines[-1].startswith("__RC="):
             raise DeployError("hdc shell returned no exit status", output=out)
