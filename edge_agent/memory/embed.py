@@ -169,7 +169,8 @@ class Embedder:
 
             self.ffn = self.w["encoder.layer.0.intermediate.dense.weight"].shape[0]
             self._packed = _encoder_py.pack(self.w, self.layers)   # ~11 MB of int8, made once
-            self._twin = _encoder_py.Packed(*self._packed, self.layers, DIM, self.ffn)
+            if self.impl == "twin":   # the per-layer views only the numpy specification reads
+                self._twin = _encoder_py.Packed(*self._packed, self.layers, DIM, self.ffn)
             _drop_pages(self.w["__mmap__"])   # packing read every float weight: give the pages back
 
     @property
