@@ -6,10 +6,14 @@ import os
 import subprocess
 import sys
 
+from collections import deque
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from edge_agent.memory import create_memory, lexicon
-from edge_agent.memory.recall import RecallArchive, analyze, terms
+from edge_agent.memory.recall import RecallArchive, _Docs, analyze, terms
 from edge_agent.messages import Message
 from tests.conftest import char_counter
 
@@ -312,3 +316,28 @@ def test_recall_takes_half_its_slice_for_a_question_that_asks_no_value():
     assert mem._recall_cap("你们一般是怎么安排的？", 1200) == base // 2
     assert mem._recall_cap("好的，就按这个流程走", 1200) == base // 3
     assert mem._recall_cap("预算是多少？", 1200) == (1200 * 3) // 5
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.just("pop"), st.integers(0, 10**6)), max_size=400))
+def test_doc_list_behaves_as_a_deque(ops):
+    """The archive's doc list (O(1) indexing) against a deque, through appends, pops and the
+    cuts of its dead prefix."""
+    docs, ref = _Docs(), deque()
+    for op in ops:
+        if op == "pop":
+            if ref:
+                assert docs.popleft() is ref.popleft()
+            else:
+                with pytest.raises(IndexError):
+                    docs.popleft()
+        else:
+            item = object()
+            docs.append(item)
+            ref.append(item)
+        assert len(docs) == len(ref) and list(docs) == list(ref)
+        if ref:
+            assert docs[0] is ref[0] and docs[len(ref) - 1] is ref[-1]
+        for bad in (-1, len(ref)):
+            with pytest.raises(IndexError):
+                docs[bad]

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, replace
 
 from edge_agent.memory import extract_en as en
+from edge_agent.memory.extract_en import Gate
 
 CJK = "\u4e00-\u9fff\u3400-\u4dbf"
 CN_DIGIT = "一二三四五六七八九十两〇零"
@@ -114,19 +115,44 @@ COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|�
            r"(?i:black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight|starlight|graphite|titanium)"
            r"(?:\s(?i:titanium|black|blue))?")
 
-PATTERNS: list[tuple[str, re.Pattern[str]]] = [*en.PATTERNS,
-    ("email", _p(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")),
-    ("id_card", _p(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])\d{5}[\dXx](?![\dA-Za-z])")),
+# Gates for the patterns below (see extract_en): each names what every alternative of its
+# pattern needs, so a message without it skips the pattern.
+DIGIT, WIDE_OR_DIGIT = en.DIGIT, en.WIDE_OR_DIGIT
+NEEDS_AT = re.compile("@")
+NEEDS_HASH_OR_DIGIT = re.compile(r"#|\d")   # "#A12B" or "AB-12"
+NEEDS_WIDE = re.compile(r"[^\x00-\x7f]")   # a Chinese province or brand
+NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   # ¥, 元 or a digit, or "fifty bucks"
+# every English date or time holds a digit, a weekday, today, tonight, tomorrow, noon, midnight,
+# (end of) day, EOD, next/this/last/coming week/month/year or end of the week/month/year
+NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of (?:the )?day|eod|tomorrow|tonight|"
+                           r"noon|midnight|(?:next|this|last|coming)\s+(?:week|month|year)|"
+                           r"end of (?:the )?(?:month|week|year)", re.I)
+_EN_DATE_WORDS = ("day", "eod", "tomorrow", "tonight", "noon", "midnight", "week", "month", "year")
+
+
+def _may_hold_en_date(text: str) -> bool:
+    """NEEDS_EN_DATE, decided by substring tests where they suffice: ASCII text (where lower()
+    is what re.I matches) without a digit or any of its words."""
+    if text.isascii():
+        low = text.lower()
+        if not any(w in low for w in _EN_DATE_WORDS) and DIGIT.search(text) is None:
+            return False
+    return NEEDS_EN_DATE.search(text) is not None
+
+
+PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
+    ("email", _p(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"), NEEDS_AT.search),
+    ("id_card", _p(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])\d{5}[\dXx](?![\dA-Za-z])"), DIGIT.search),
     ("bank_card", _p(r"(?:卡号|银行卡|信用卡|card(?:\s+number)?)\D{0,6}?(?P<v>\d{4}(?:[ -]?\d{4}){3}(?:[ -]?\d{1,3})?)(?!\d)",
-                     re.I)),
+                     re.I), DIGIT.search),
     ("id_card", _p(r"(?:护照号?码?|passport(?:\s+(?:number|no\.?))?)\s*(?:是|为|:|：|is)?\s*(?P<v>[A-Z]{1,2}\d{6,9})(?!\d)",
-                   re.I)),
+                   re.I), DIGIT.search),
     ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?:卡尾号|尾号|后四位|ending in|ends in|last four(?: digits)?(?: are| is)?)"
-                     r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I)),
-    ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位)\s*(?:是|为|:|：)?\s*(?P<v>\d{3}[\dXx])(?![\dA-Za-z])")),
+                     r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
+    ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位)\s*(?:是|为|:|：)?\s*(?P<v>\d{3}[\dXx])(?![\dA-Za-z])"), DIGIT.search),
     ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|(?<!\d)0\d{2,3}-\d{7,8}(?!\d)|"
                  r"\+\d{1,3}[ -]?\(?\d{1,4}\)?(?:[ -]?\d{2,4}){2,4}(?!\d)|\(\d{3}\)\s?\d{3}-\d{4}|"
-                 r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)")),
+                 r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)"), DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号|退款单号|"
                r"电子客票号|客票号|票号|航班号|航班|机票|车次|报修单号|预约号|取件码|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
@@ -135,40 +161,40 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [*en.PATTERNS,
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|rma|po)"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,})",
-               re.I)),
-    ("ref", _p(r"(?<![\w#])(?P<v>#[A-Za-z0-9][A-Za-z0-9-]{3,})|(?<![\w-])(?P<w>[A-Z]{2,6}-\d{2,}(?:-\d+)*)(?![\w-])")),
+               re.I), DIGIT.search),
+    ("ref", _p(r"(?<![\w#])(?P<v>#[A-Za-z0-9][A-Za-z0-9-]{3,})|(?<![\w-])(?P<w>[A-Z]{2,6}-\d{2,}(?:-\d+)*)(?![\w-])"), NEEDS_HASH_OR_DIGIT.search),
     # a code of three or more dashed parts with letters and digits ("AX-2024-UZ-55409306")
-    ("ref", _p(r"(?<![\w-])(?P<v>(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,10}){2,})(?![\w-])")),
+    ("ref", _p(r"(?<![\w-])(?P<v>(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,10}){2,})(?![\w-])"), DIGIT.search),
     # a Chinese licence plate (沪A·T904V, 京Q Z93C0, 粤B D12345), keyed 车牌
     ("ref", _p(rf"(?P<l>车牌号?码?|牌照号?|车号)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[{PLATE_PROVINCES}][A-Z][·•.\s]?[A-HJ-NP-Z0-9]{{5,6}})"
-               r"(?![A-Za-z0-9])")),
-    ("product", _p(rf"(?:{CAR_BRANDS})[{CJK}]{{1,4}}(?:\s?(?:\d\.\d[LT]|\d{{3}}[A-Z]{{0,5}}|[A-Z]{{1,3}}\d{{0,2}}))?(?:[，,\s]*\d{{4}}款)?")),
+               r"(?![A-Za-z0-9])"), NEEDS_WIDE.search),
+    ("product", _p(rf"(?:{CAR_BRANDS})[{CJK}]{{1,4}}(?:\s?(?:\d\.\d[LT]|\d{{3}}[A-Z]{{0,5}}|[A-Z]{{1,3}}\d{{0,2}}))?(?:[，,\s]*\d{{4}}款)?"), NEEDS_WIDE.search),
     # a long code on its own ("您查一下04206710066772918795这个单子"): phones and cards are taken first
-    ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24})(?![A-Za-z0-9.-])")),
-    ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME}))(?:之前|以前|前|左右|之后|以后)?")),
+    ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24})(?![A-Za-z0-9.-])"), DIGIT.search),
+    ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME}))(?:之前|以前|前|左右|之后|以后)?"), WIDE_OR_DIGIT.search),
     ("datetime", _p(rf"(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:,?\s+(?:at\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
-                    rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I)),
+                    rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?\s?(?:万元|千元|百万|亿元|元|块钱|块(?![\d板])|万(?![台个件套份箱只位人张条次])|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?)|"
-                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱)|{EN_WORD_AMOUNT}")),
+                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
-                  r"total(?: is| was)?)\s+(?P<v>\d[\d,]*\.\d{2})(?![\d%])", re.I)),
+                  r"total(?: is| was)?)\s+(?P<v>\d[\d,]*\.\d{2})(?![\d%])", re.I), DIGIT.search),
     ("count", _p(rf"(?<![\d.#第])\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
                  rf"片|颗|组|批)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
                  rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期)"
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
-                 rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])", re.I)),
+                 rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])", re.I), WIDE_OR_DIGIT.search),
     ("product", _p(rf"(?:(?:{BRANDS})\s?{MODEL_AFTER_BRAND}|{MODEL})"
                    rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
                    rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
-                   rf"{COLOURS})){{0,3}}")),
+                   rf"{COLOURS})){{0,3}}"), DIGIT.search),
     ("spaced_product", _p(rf"{SPACED_MODEL.pattern}(?:,?\s?(?:with\s)?(?:\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
-                          rf"{COLOURS})){{0,3}}")),
+                          rf"{COLOURS})){{0,3}}"), DIGIT.search),
 ]
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
@@ -263,7 +289,13 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
 def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, category, value, label keyword) of every span, overlaps resolved by PRIORITY."""
     found: list[tuple[int, int, str, str, str]] = []
-    for category, pattern in PATTERNS:
+    gates: dict[Gate, bool] = {}
+    for category, pattern, gate in PATTERNS:
+        passed = gates.get(gate)
+        if passed is None:
+            passed = gates[gate] = bool(gate(text))
+        if not passed:
+            continue
         for m in pattern.finditer(text):
             group = next((g for g in ("v", "w") if g in pattern.groupindex and m.group(g)), None)
             s, e = (m.start(group), m.end(group)) if group else (m.start(), m.end())
@@ -286,7 +318,7 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
 
 def _names(text: str) -> list[Extracted]:
     out: list[Extracted] = []
-    for m in NAME_CN.finditer(text):
+    for m in NAME_CN.finditer(text) if not text.isascii() else ():   # its name is Chinese
         raw = m.group("v")
         cut = next((i for i, ch in enumerate(raw)
                     if i >= 2 and (ch in NAME_STOP or raw[i:i + 2] in NAME_STOP_PAIRS)), len(raw))
@@ -303,7 +335,7 @@ def _names(text: str) -> list[Extracted]:
             else label.rstrip("我")
         label = "self" if label in ("我", "本人", "鄙人", "姓名", "名字", "我", "称呼我", "全名") else label
         out.append(Extracted("name", value, label, f"name:{label}", m.start("v"), m.start("v") + len(value)))
-    for m in NAME_TITLE.finditer(text):
+    for m in NAME_TITLE.finditer(text) if not text.isascii() else ():
         value = m.group("v")
         if value[0] in SURNAMES and value not in NOT_NAMES:
             out.append(Extracted("name", value, "", f"name:{value}", m.start("v"), m.end("v")))
@@ -352,16 +384,18 @@ def _chosen(text: str) -> list[Extracted]:
     return out
 
 
-def _decisions(text: str) -> list[Extracted]:
-    out: list[Extracted] = []
-    for pattern in (CS_CHOICE,):
-        for m in pattern.finditer(text):
-            value = m.group("v")
-            out.append(Extracted("decision", value, "choice", "decision:choice", m.start("v"), m.end("v")))
+def _decisions_zh(text: str) -> list[Extracted]:
+    out = [Extracted("decision", m.group("v"), "choice", "decision:choice", m.start("v"), m.end("v"))
+           for m in CS_CHOICE.finditer(text)]
     out += [f for f in _chosen(text) if not any(g.start <= f.start < g.end for g in out)]
     for m in CONTACT_PREF.finditer(text):
         group = "v" if m.group("v") else "w"
         out.append(Extracted("decision", m.group(group), "联系方式", "decision:联系方式", m.start(group), m.end(group)))
+    return out
+
+
+def _decisions(text: str) -> list[Extracted]:
+    out = [] if text.isascii() else _decisions_zh(text)   # the Chinese choices all hold Chinese words
     for start, end in en.decisions(text):
         if not any(f.start <= start < f.end for f in out):
             out.append(Extracted("decision", text[start:end], "choice", "decision:choice", start, end))
@@ -376,12 +410,14 @@ def _decisions(text: str) -> list[Extracted]:
     return out
 
 
+# what the value of ADDRESS must hold (its lookahead), anywhere in the message
+NEEDS_ADDRESS = _p(r"[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b", re.I)
 CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)[^，。！？；;\n,、]{{2,40}}")
 
 
 def _addresses(text: str) -> list[Extracted]:
     out = []
-    for m in ADDRESS.finditer(text):
+    for m in ADDRESS.finditer(text) if NEEDS_ADDRESS.search(text) else ():
         label = _clean_label(m.group("l")) or "address"
         start, value = m.start("v"), m.group("v").strip()
         if value.lower().startswith("to "):
@@ -394,7 +430,7 @@ def _addresses(text: str) -> list[Extracted]:
     for start, end in en.street_addresses(text):
         if not any(f.start < end and start < f.end for f in out):
             out.append(Extracted("address", text[start:end], "address", "address:address", start, end))
-    for m in CN_ADDRESS.finditer(text):
+    for m in CN_ADDRESS.finditer(text) if not text.isascii() else ():
         lead = re.match(r"(?:改成|改为|换成|改到|寄到|送到|住在|在|是|到)+", m.group(0))
         start = m.start() + (lead.end() if lead else 0)
         if not any(f.start < m.end() and start < f.end for f in out):
@@ -474,8 +510,6 @@ def _merged_spans(text: str) -> list[tuple[int, int, str, str, str]]:
             spans = [f for f in spans if f not in overlapping] + [extra]
     return sorted(spans)
 
-
-DIGIT = re.compile(r"\d")
 
 
 # whose number it is, when not the user's own: a backup contact, a relative, a neighbour

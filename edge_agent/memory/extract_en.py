@@ -7,6 +7,7 @@ extract.py merges these with its language-neutral and Chinese patterns.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 
 def _p(pattern: str, flags: int = 0) -> re.Pattern[str]:
@@ -27,25 +28,35 @@ _IBAN_SPACED = r"[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,4})?(?![A-Za-z
 _ENDING = r"(?i:ending(?: in| with)?|ends (?:in|with)|last (?:4|four)(?: digits)?(?: are| is| of)?)\s*-?\s*"
 _CONNECT = r"\s*(?:#|no\.?|number)?\s*(?i:is|are|was|:|=|-)?\s*"
 
-PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+# Gates: what every match of a pattern must contain, tested once per message before the pattern
+# runs (Python's re tries each alternative of a long pattern at every position, and 97% of
+# English chat messages hold no digit). A gate may pass where its pattern finds nothing; it never
+# fails where the pattern would match: the comment beside each names what every alternative needs.
+DIGIT = _p(r"\d")
+WIDE_OR_DIGIT = _p(r"[^\x00-\x7f]|\d")   # any CJK (non-ASCII) character, or a digit
+SPELLED_AT = _p(r" (?:at|\[at\]|\(at\)) ", re.I)
+Gate = Callable[[str], object]   # truthy when the pattern may match: a regex's search, or a function
+
+# (category, pattern, gate); every pattern below but the first needs a digit (\d in each alternative)
+PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     ("email", _p(r"(?P<v>[A-Za-z0-9._%+-]+(?: dot [A-Za-z0-9_%+-]+)* (?:at|\[at\]|\(at\)) [A-Za-z0-9-]+(?: (?:dot|\[dot\]|\(dot\)) [A-Za-z]{2,})+)"
-                 r"(?![A-Za-z])", re.I)),
-    ("id_card", _p(rf"{_ID_KEY}{_CONNECT}(?P<v>{_ID_VALUE})|{_ID_KEY}\s*{_ENDING}(?P<w>\d{{4}})(?!\d)")),
-    ("id_card", _p(rf"(?i:last (?:4|four)(?: digits)? of (?:my |the )?){_ID_KEY}\s*(?i:are|is|:)?\s*(?P<v>\d{{4}})(?!\d)")),
-    ("bank_card", _p(rf"\bIBAN{_CONNECT}(?P<v>{_IBAN})|(?<![A-Za-z0-9])(?P<w>{_IBAN_SPACED})")),
+                 r"(?![A-Za-z])", re.I), SPELLED_AT.search),
+    ("id_card", _p(rf"{_ID_KEY}{_CONNECT}(?P<v>{_ID_VALUE})|{_ID_KEY}\s*{_ENDING}(?P<w>\d{{4}})(?!\d)"), DIGIT.search),
+    ("id_card", _p(rf"(?i:last (?:4|four)(?: digits)? of (?:my |the )?){_ID_KEY}\s*(?i:are|is|:)?\s*(?P<v>\d{{4}})(?!\d)"), DIGIT.search),
+    ("bank_card", _p(rf"\bIBAN{_CONNECT}(?P<v>{_IBAN})|(?<![A-Za-z0-9])(?P<w>{_IBAN_SPACED})"), DIGIT.search),
     ("bank_card", _p(r"(?P<l>(?i:account (?:number|no\.?|#)|acct(?: no\.?)?|sort code|routing number|bsb))"
-                     r"\s*(?i:is|:)?\s*(?P<v>\d[\d -]{4,18}\d)(?!\d)")),
-    ("bank_card", _p(rf"(?i:\b(?:card|visa|mastercard|amex|debit|credit)\b[^.,;!?\d]{{0,20}}?){_ENDING}(?P<v>\d{{4}})(?!\d)")),
-    ("phone", _p(rf"{_PHONE_KEY}[^\d+(]{{0,12}}?(?P<v>{_PHONE_VALUE})(?!\d)")),
+                     r"\s*(?i:is|:)?\s*(?P<v>\d[\d -]{4,18}\d)(?!\d)"), DIGIT.search),
+    ("bank_card", _p(rf"(?i:\b(?:card|visa|mastercard|amex|debit|credit)\b[^.,;!?\d]{{0,20}}?){_ENDING}(?P<v>\d{{4}})(?!\d)"), DIGIT.search),
+    ("phone", _p(rf"{_PHONE_KEY}[^\d+(]{{0,12}}?(?P<v>{_PHONE_VALUE})(?!\d)"), DIGIT.search),
     ("phone", _p(r"(?<![\d.-])(?:1-)?\d{3}[.-]\d{3}[.-]\d{4}(?:\s*(?i:ext\.?|x)\s*\d{1,5})?(?![\d.-])|"
-                 r"(?<![\d+])0\d{4} \d{6}(?!\d)")),
+                 r"(?<![\d+])0\d{4} \d{6}(?!\d)"), DIGIT.search),
     ("ref", _p(r"(?P<l>(?i:policy|claim|membership|member|incident|pnr|reservation|contract|flight|invoice|receipt|"
                r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill))"
                r"(?:\s+(?i:no\.?|number|id|#|ref|code))?\s*(?i:is|:)?\s*"
-               r"(?P<v>[A-Z0-9]{2,6}(?: [A-Z0-9]*\d[A-Z0-9]*){1,7})(?![A-Za-z0-9])")),
+               r"(?P<v>[A-Z0-9]{2,6}(?: [A-Z0-9]*\d[A-Z0-9]*){1,7})(?![A-Za-z0-9])"), DIGIT.search),
     ("ref", _p(r"(?P<l>(?i:contract|policy|lease|agreement|claim))(?:\s+(?i:no\.?|number|id|#|ref))?"
-               r"\s*(?i:is|:)?\s*(?P<v>(?=[A-Za-z0-9/-]*\d)[A-Za-z0-9][A-Za-z0-9/-]{3,})")),
-    ("postcode", _p(r"(?<![A-Za-z0-9])(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)(?![A-Za-z0-9])")),
+               r"\s*(?i:is|:)?\s*(?P<v>(?=[A-Za-z0-9/-]*\d)[A-Za-z0-9][A-Za-z0-9/-]{3,})"), DIGIT.search),
+    ("postcode", _p(r"(?<![A-Za-z0-9])(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)(?![A-Za-z0-9])"), DIGIT.search),
 ]
 
 POSTCODE_KEY = _p(r"\b(?:post ?code|postal code|zip(?: code)?)\b", re.I)
@@ -221,4 +232,6 @@ def address_end(text: str, end: int) -> int:
 
 def street_addresses(text: str) -> list[tuple[int, int]]:
     """(start, end) of English street addresses without a key word ("Flat 3, 17 Kingsley Road, Bristol")."""
+    if not DIGIT.search(text):   # a house number or a PO box number
+        return []
     return [(m.start(), address_end(text, m.end())) for m in STREET_ADDRESS.finditer(text)]

@@ -21,9 +21,9 @@ import re
 import sys
 from array import array
 from collections import Counter as Bag
-from collections import deque
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -128,6 +128,42 @@ class _Posting:
         self.tfs = array("H")   # term frequencies, capped at 65,535
 
 
+class _Docs:
+    """The archive's docs, oldest first: append, popleft and indexing by position, each O(1) (a
+    deque's indexing walks its blocks: 0.24 us in the middle of 20,000 docs against 0.015). A
+    list and the position of its first live slot; the dead prefix is cut once it is the larger
+    part."""
+
+    __slots__ = ("_items", "_head")
+
+    def __init__(self) -> None:
+        self._items: list[_Doc | None] = []
+        self._head = 0
+
+    def __len__(self) -> int:
+        return len(self._items) - self._head
+
+    def __getitem__(self, i: int) -> _Doc:
+        if not 0 <= i < len(self._items) - self._head:
+            raise IndexError(i)
+        return self._items[self._head + i]
+
+    def __iter__(self) -> Iterator[_Doc]:
+        return islice(self._items, self._head, None)
+
+    def append(self, doc: _Doc) -> None:
+        self._items.append(doc)
+
+    def popleft(self) -> _Doc:
+        doc = self[0]
+        self._items[self._head] = None
+        self._head += 1
+        if self._head > 64 and 2 * self._head > len(self._items):
+            del self._items[: self._head]
+            self._head = 0
+        return doc
+
+
 class RecallArchive:
     """Bounded BM25 index of one session's messages."""
 
@@ -145,7 +181,7 @@ class RecallArchive:
         self.max_postings = max_postings
         self.neighbour_weight = neighbour_weight
         self.max_hits = max_hits
-        self._docs: deque[_Doc] = deque()
+        self._docs = _Docs()
         self._postings: dict[str, _Posting] = {}
         # rows: length, group, seq, role, asks, and what a doc takes of its neighbours' scores
         # (1.0 or 0.0: from the next doc, from the previous one; see _with_neighbours), by
@@ -249,9 +285,10 @@ class RecallArchive:
         first = self._docs[0].id
         out = []
         for doc_id, score in zip(docs[best].tolist(), scores[best].tolist()):
-            if score >= floor:
-                doc = self._docs[doc_id - first]
-                out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, score, doc.id, doc.day))
+            if score < floor:   # the rest score lower still
+                break
+            doc = self._docs[doc_id - first]
+            out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, score, doc.id, doc.day))
         return out
 
     def _query_postings(self, query: str) -> list[tuple[_Posting, float]]:
@@ -349,11 +386,11 @@ class RecallArchive:
         for hit in hits:
             if before is not None and hit.seq >= before or hit.line in lines:
                 continue
-            if covered and self.novelty(hit.doc_id, covered) < self.min_novelty:
-                continue
             day = hit.day
             cost = hit.tokens + (0 if day in days else DATE_TOKENS)
-            if used + cost > cap:
+            if used + cost > cap:   # tested first: it is cheaper, and neither test changes state
+                continue
+            if covered and self.novelty(hit.doc_id, covered) < self.min_novelty:
                 continue
             chosen.append(hit)
             lines.add(hit.line)

@@ -1,0 +1,80 @@
+"""The extractor's gates: a pattern is skipped when its gate says the message cannot hold a
+match, so every gate must pass wherever its pattern matches (a gate that is too strict loses
+facts silently), and extraction with the gates must equal extraction with every pattern run."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bench.evalsets import facts_labelled
+from edge_agent.memory import extract as ex
+from edge_agent.memory import extract_en as en
+
+# pieces that the patterns look for, mixed with words they must not be fooled by
+FRAGMENTS = [
+    "Monday", "satURDAY", "today", "Tomorrow", "tonight", "noon", "midnight", "3pm", "9 a.m.", "12:30", "1430 hrs",
+    "next week", "this Month", "coming year", "end of the month", "end of day", "EOD", "May 5", "the 3rd", "5/12",
+    "on 5/12", "12/05/2024", "by", "on", "after", "from", "first thing", "$40", "fifty bucks", "a hundred dollars",
+    "¥300", "300元", "三百元", "3台", "三台", "订单号", "#A123", "AB-12", "AX-2024-UZ-55", "john@x.com",
+    "john at example dot com", "phone", "555-123-4567", "13812345678", "iPhone 15 Pro", "Mate 60", "RK3568",
+    "沪A·T904V", "本田雅阁", "北京市朝阳区望京西路41号", "12 Baker Street", "PO Box 7", "street", "Apt 4B", "地址",
+    "address is", "我叫王小明", "张先生", "我选换货", "有事发短信吧", "理赔方式是先垫付", "my name is", "passport",
+    "IBAN GB29 NWBK 6016 1331 9268 19", "ending in 4242", "SW1A 1AA", "order number", "ABC 123", "table for 4",
+    "a", " ", ",", ".", "and", "at", "the", "of", "day", "days", "yesterday", "holiday", "week", "x", "Z9", "ſunday",
+    "K", "３", "٣", "\n",
+]
+texts = st.one_of(
+    st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),
+    st.lists(st.sampled_from(FRAGMENTS), max_size=8).map("".join),
+    st.text(alphabet=st.sampled_from(list("0123456789 aAtTdDyY@#$¥元台号月日:-/.,年周天明今" + "ſK٣３")), max_size=30),
+)
+
+# the extractor's skips outside PATTERNS: (pattern, the condition under which it is skipped)
+OTHER_GATES = [
+    (ex.NAME_CN, str.isascii), (ex.NAME_TITLE, str.isascii), (ex.CS_CHOICE, str.isascii), (ex.CHOSEN, str.isascii),
+    (ex.CONTACT_PREF, str.isascii), (ex.CN_ADDRESS, str.isascii),
+    (ex.ADDRESS, lambda t: not ex.NEEDS_ADDRESS.search(t)), (en.STREET_ADDRESS, lambda t: not en.DIGIT.search(t)),
+]
+
+
+def _labelled_texts() -> list[str]:
+    return [text for text, _ in facts_labelled.LABELLED]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(texts)
+def test_a_gate_passes_wherever_its_pattern_matches(text):
+    for category, pattern, gate in ex.PATTERNS:
+        if pattern.search(text):
+            assert gate(text), (category, pattern.pattern[:60], text)
+    for pattern, skipped in OTHER_GATES:
+        if pattern.search(text):
+            assert not skipped(text), (pattern.pattern[:60], text)
+
+
+@pytest.mark.parametrize("text", _labelled_texts() + FRAGMENTS)
+def test_gates_hold_on_the_labelled_messages(text):
+    for category, pattern, gate in ex.PATTERNS:
+        if pattern.search(text):
+            assert gate(text), (category, text)
+
+
+def test_extraction_is_the_same_with_every_pattern_run(monkeypatch):
+    texts_ = _labelled_texts() + [" ".join(FRAGMENTS[i:i + 5]) for i in range(0, len(FRAGMENTS), 3)]
+    gated = [ex.extract(t) for t in texts_]
+    monkeypatch.setattr(ex, "PATTERNS", [(c, p, lambda _t: True) for c, p, _ in ex.PATTERNS])
+    monkeypatch.setattr(ex, "NEEDS_ADDRESS", re.compile(""))
+    monkeypatch.setattr(en, "DIGIT", re.compile(""))
+    assert [ex.extract(t) for t in texts_] == gated
+    assert sum(map(len, gated)) > 100   # the corpus holds facts of every kind
+
+
+def test_gates_skip_plain_english_chat():
+    """What the gates are for: a message of chit-chat runs none of the identifier patterns."""
+    text = "Honestly I loved the film, we should go again with the others soon"
+    skipped = [c for c, _, gate in ex.PATTERNS if not gate(text)]
+    assert len(skipped) >= len(ex.PATTERNS) - 2
