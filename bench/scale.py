@@ -4,8 +4,9 @@
 
 Median and p99 microseconds per turn over the whole run and over its last 100 turns (flat
 means the last 100 turns of a 10,000-turn conversation cost what a short one does), with
-exact token counting included. Summary and hybrid are timed without compression (it runs in
-the background) and with it (flush awaited each turn). Baseline: a plain collections.deque
+exact token counting included. Summary and hybrid are timed three ways (SETTLE): with no
+compression at all, with flush() awaited and timed each turn, and with flush() awaited between
+turns (what a daemon turn waits for). Baseline: a plain collections.deque
 of dicts with cached counts, filled the same way. Bytes held per stored message: the C
 ring's own bytes over its records at steady state, against the deque's dicts and strings.
 """
@@ -89,7 +90,14 @@ async def session_heap(strategy: str, options: dict, turns: int) -> float:
     return (held + sys.getsizeof(mem.ring)) / 1024
 
 
-async def time_memory(strategy: str, options: dict, turns: int, settle: bool) -> dict:
+# how compression runs: "none" (the loop never yields, so a background compression never
+# starts), "inside" (flush() awaited each turn and timed with it), "between" (flush() awaited
+# after each turn, untimed: a daemon compresses while the client reads the reply, so a turn
+# waits for add + context + add alone)
+SETTLE = {"none": "", "inside": " +compression", "between": " +compression between turns"}
+
+
+async def time_memory(strategy: str, options: dict, turns: int, settle: str) -> dict:
     counter = default_counter()
     mem = make_memory(strategy, options, counter)
     per_turn = []
@@ -100,9 +108,11 @@ async def time_memory(strategy: str, options: dict, turns: int, settle: bool) ->
         await mem.add(Message("user", user, ts=ts))
         mem.context(query=user)
         await mem.add(Message("assistant", reply, ts=ts + 10))
-        if settle:
+        if settle == "inside":
             await mem.flush()
         per_turn.append((time.perf_counter() - t0) * 1e6)
+        if settle == "between":
+            await mem.flush()
     await mem.flush()
     ring = mem.ring
     payload = ring.total_bytes / max(1, len(ring))
@@ -147,9 +157,9 @@ async def run(turn_marks: list[int], only: set[str] | None = None) -> dict:
                 continue
             if strategy == "full" and turns > FULL_MAX_TURNS:
                 continue
-            modes = [False, True] if strategy in ("summary", "hybrid", "daemon default") else [False]
+            modes = list(SETTLE) if strategy in ("summary", "hybrid", "daemon default") else ["none"]
             for settle in modes:
-                name = f"{strategy}{' +compression' if settle else ''}"
+                name = f"{strategy}{SETTLE[settle]}"
                 results["memory"].setdefault(name, {})[str(turns)] = await time_memory(strategy, options, turns, settle)
         results["deque"][str(turns)] = time_deque(turns)
         results.setdefault("session_kib", {})[str(turns)] = await session_heap("daemon default", {}, turns)

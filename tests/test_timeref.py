@@ -5,7 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from edge_agent.memory import timeref
 from edge_agent.memory.timeref import note, resolve, stamp
 
 THURSDAY = datetime(2023, 5, 25, 19, 30).timestamp()   # Thursday 25 May 2023, evening
@@ -45,3 +48,42 @@ def test_note_keeps_the_words_and_appends_the_dates():
 def test_stamp_follows_the_language_of_the_line():
     assert stamp(THURSDAY, "user: I ran a race") == "25 May 2023"
     assert stamp(THURSDAY, "user: 我的收货地址改了") == "2023年5月25日"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("we had friends over last night", ("last night", "24 May 2023")),
+    ("the past weekend was lovely", ("the past weekend", "the weekend of 20 May 2023")),
+    ("this past weekend we hiked", ("this past weekend", "the weekend of 20 May 2023")),
+    ("the week before last I signed up for pottery", ("the week before last", "the week of 8 May 2023")),
+    ("last summer we went to Rome", ("last summer", "summer 2022")),
+    ("the past Saturday", ("the past Saturday", "20 May 2023")),
+])
+def test_more_relative_dates(text, expected):
+    assert expected in resolve(text, THURSDAY)
+
+
+@pytest.mark.parametrize("text", ["this past month was a blur", "this coming weekend we rest", "I fell last time"])
+def test_relative_dates_left_alone_where_unsafe(text):
+    """"the past month" is thirty days, not a month; "this coming weekend" said on a weekend
+    could be either; "fell" is no season."""
+    assert resolve(text, THURSDAY) == []
+
+
+PIECES = ["yesterday", "Last Night", "TODAY", "tonight", "tomorrow", "last Saturday", "next week", "this past weekend",
+          "the week before last", "last summer", "two weeks ago", "in 3 days", "a couple of days ago", "last year",
+          "昨天", "上周三", "下个月", "去年", "三天前", "I", "we", "ran", "a", "race", "day", "fall", "ſunday", " ", ",", "."]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=8).map(" ".join))
+def test_skipping_patterns_changes_nothing(text):
+    """resolve() skips the Chinese patterns on ASCII text and the English ones on ASCII text
+    without a date word: the same dates as running both."""
+    both = [(timeref._EN, timeref._en), (timeref._CN, timeref._cn)]
+    gated = resolve(text, THURSDAY)
+    original = timeref._patterns_for
+    timeref._patterns_for = lambda text: both
+    try:
+        assert resolve(text, THURSDAY) == gated
+    finally:
+        timeref._patterns_for = original

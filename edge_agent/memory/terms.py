@@ -9,6 +9,7 @@ light stem, so "races" finds "race" and "What did she say?" matches on nothing b
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _WORD = re.compile(r"[a-z0-9]+(?:[._'-][a-z0-9]+)*|[\u4e00-\u9fff\u3400-\u4dbf]+")
 
@@ -49,6 +50,7 @@ def analyze(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)   # a conversation's words repeat; the stem is a pure function of the word
 def stem(word: str) -> str:
     """A light English stem, the same for a word's common forms: plural, -ing, -ed, -ly and a
     final e go ("races", "raced", "racing", "race" -> "rac")."""
@@ -74,6 +76,11 @@ def stem(word: str) -> str:
 
 def terms(text: str) -> list[str]:
     """Content terms of ``text`` (see the module docstring), in order, repeats kept."""
+    return list(_terms(text))
+
+
+@lru_cache(maxsize=16)   # a daemon turn's question is the message it has just indexed
+def _terms(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for tok in _WORD.findall(text.lower()):
         if "\u3400" <= tok[0] <= "\u9fff":
@@ -83,4 +90,4 @@ def terms(text: str) -> list[str]:
                        if b not in ZH_STOP and not (b[0] in ZH_STOP_CHARS or b[1] in ZH_STOP_CHARS))
         elif tok not in EN_STOP and not (len(tok) == 1 and tok.isalpha()):
             out.append(stem(tok.split("'")[0]) if "'" in tok else stem(tok))
-    return out
+    return tuple(out)

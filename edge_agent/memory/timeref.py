@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import time
 from datetime import date, timedelta
+from typing import Any
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
           "October", "November", "December")
@@ -27,8 +28,10 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 _EN_NUMBER = r"(?:\d{1,2}|a couple of|couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 _EN = re.compile(
-    rf"\b(?P<simple>yesterday|today|tonight|tomorrow|the day before yesterday|the day after tomorrow)\b|"
-    rf"\b(?P<rel>last|this|next|this past|this coming)\s+(?P<unit>{'|'.join(WEEKDAYS)}|week(?:end)?|month|year)\b|"
+    rf"\b(?P<simple>yesterday|today|tonight|tomorrow|the day before yesterday|the day after tomorrow|last night)\b|"
+    rf"\b(?P<before_last>the week before last)\b|"
+    rf"\blast\s+(?P<season>spring|summer|autumn|fall)\b|"
+    rf"\b(?P<rel>last|this|next|this past|the past|this coming)\s+(?P<unit>{'|'.join(WEEKDAYS)}|week(?:end)?|month|year)\b|"
     rf"\b(?P<n>{_EN_NUMBER})\s+(?P<nunit>day|week|month|year)s?\s+(?P<dir>ago|from now|later)\b|"
     rf"\bin\s+(?P<in_n>{_EN_NUMBER})\s+(?P<in_unit>day|week|month|year)s?\b",
     re.I)
@@ -37,7 +40,7 @@ _CN = re.compile(
     r"(?P<rel>上上|下下|上|下|本|这)(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])?|"
     r"(?P<month>上个?月|下个?月|本月|这个月)|(?P<year>去年|今年|明年|前年)|"
     r"(?P<n>\d{1,2}|[一两二三四五六七八九十])(?:个)?(?P<nunit>天|周|星期|月|年)(?P<dir>前|后|以前|以后|之前|之后)")
-_SIMPLE_DAYS = {"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1, "the day before yesterday": -2,
+_SIMPLE_DAYS = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0, "tomorrow": 1, "the day before yesterday": -2,
                 "the day after tomorrow": 2, "大前天": -3, "前天": -2, "昨天": -1, "昨晚": -1, "今天": 0,
                 "今晚": 0, "明天": 1, "明早": 1, "明晚": 1, "后天": 2, "大后天": 3}
 
@@ -88,16 +91,26 @@ def _span(anchor: date, unit: str, n: int, chinese: bool, counted: bool = False)
     return f"{anchor.year + n}{'年' if chinese else ''}"
 
 
+# the months of a season (northern), and the last month of it
+SEASONS = {"spring": 5, "summer": 8, "autumn": 11, "fall": 11}
+
+
 def _en(m: re.Match[str], anchor: date) -> str | None:
     if m.group("simple"):
         return show_day(anchor + timedelta(days=_SIMPLE_DAYS[m.group("simple").lower()]))
+    if m.group("before_last"):
+        return _week_of(anchor - timedelta(weeks=2), False)
+    if m.group("season"):   # the last such season that ended before the message
+        season = m.group("season").lower()
+        year = anchor.year if anchor.month > SEASONS[season] else anchor.year - 1
+        return f"{season} {year}"
     if m.group("rel"):
         rel, unit = m.group("rel").lower(), m.group("unit").lower()
         if unit in WEEKDAYS:
-            return show_day(_weekday(anchor, WEEKDAYS.index(unit), rel))
-        step = {"last": -1, "next": 1}.get(rel, 0)
-        if rel in ("this past", "this coming"):
-            return None
+            return show_day(_weekday(anchor, WEEKDAYS.index(unit), "last" if rel == "the past" else rel))
+        step = {"last": -1, "next": 1, "this past": -1, "the past": -1}.get(rel, 0)
+        if rel == "this coming" or rel in ("this past", "the past") and unit not in ("weekend", "week"):
+            return None   # "the past month" is the last thirty days, not a month
         if unit == "weekend":
             saturday = anchor + timedelta(days=5 - anchor.weekday() + 7 * step)
             return f"the weekend of {show_day(saturday)}"
@@ -138,11 +151,24 @@ def _cn(m: re.Match[str], anchor: date) -> str | None:
     return _span(anchor, m.group("nunit"), sign * n, True, counted=True)
 
 
+# every English expression above holds one of these (weekdays, today and yesterday end in "day")
+_EN_WORDS = ("day", "night", "tomorrow", "week", "month", "year", "spring", "summer", "autumn", "fall")
+
+
+def _patterns_for(text: str) -> list[tuple[re.Pattern[str], Any]]:
+    """The patterns that may match ``text``: ASCII text (where lower() is what re.I matches)
+    holds no Chinese date, nor an English one without one of _EN_WORDS."""
+    if not text.isascii():
+        return [(_EN, _en), (_CN, _cn)]
+    low = text.lower()
+    return [(_EN, _en)] if any(w in low for w in _EN_WORDS) else []
+
+
 def resolve(text: str, ts: float, limit: int = 3) -> list[tuple[str, str]]:
     """(expression, its date) for the relative dates in ``text`` written at ``ts``."""
     anchor = day_of(ts)
     out: list[tuple[str, str]] = []
-    for pattern, fn in ((_EN, _en), (_CN, _cn)):
+    for pattern, fn in _patterns_for(text):
         for m in pattern.finditer(text):
             value = fn(m, anchor)
             if value and (m.group(0), value) not in out:
