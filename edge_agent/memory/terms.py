@@ -76,10 +76,15 @@ def stem(word: str) -> str:
 
 def terms(text: str) -> list[str]:
     """Content terms of ``text`` (see the module docstring), in order, repeats kept."""
-    return list(_terms(text))
+    # the last texts' terms are kept (a daemon turn's question is the message it has just
+    # indexed); a long text (a tool's output) is not kept alive in the cache
+    return list(_terms(text) if len(text) <= CACHED_TEXT_CHARS else _terms.__wrapped__(text))
 
 
-@lru_cache(maxsize=16)   # a daemon turn's question is the message it has just indexed
+CACHED_TEXT_CHARS = 4096
+
+
+@lru_cache(maxsize=16)
 def _terms(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for tok in _WORD.findall(text.lower()):

@@ -91,7 +91,7 @@ def _span(anchor: date, unit: str, n: int, chinese: bool, counted: bool = False)
     return f"{anchor.year + n}{'年' if chinese else ''}"
 
 
-# the months of a season (northern), and the last month of it
+# the last month of each season (northern hemisphere)
 SEASONS = {"spring": 5, "summer": 8, "autumn": 11, "fall": 11}
 
 
