@@ -28,6 +28,12 @@ THURSDAY = datetime(2023, 5, 25, 19, 30).timestamp()   # Thursday 25 May 2023, e
     ("下个月搬家", ("下个月", "2023年6月")),
     ("三天前下的单", ("三天前", "2023年5月22日")),
     ("去年买的", ("去年", "2022年")),
+    ("we had friends over last night", ("last night", "24 May 2023")),
+    ("the past weekend was lovely", ("the past weekend", "the weekend of 20 May 2023")),
+    ("this past weekend we hiked", ("this past weekend", "the weekend of 20 May 2023")),
+    ("the week before last I signed up for pottery", ("the week before last", "the week of 8 May 2023")),
+    ("last summer we went to Rome", ("last summer", "summer 2022")),
+    ("the past Saturday", ("the past Saturday", "20 May 2023")),
 ])
 def test_relative_dates_resolve_against_the_message_day(text, expected):
     assert expected in resolve(text, THURSDAY)
@@ -48,18 +54,6 @@ def test_note_keeps_the_words_and_appends_the_dates():
 def test_stamp_follows_the_language_of_the_line():
     assert stamp(THURSDAY, "user: I ran a race") == "25 May 2023"
     assert stamp(THURSDAY, "user: 我的收货地址改了") == "2023年5月25日"
-
-
-@pytest.mark.parametrize("text, expected", [
-    ("we had friends over last night", ("last night", "24 May 2023")),
-    ("the past weekend was lovely", ("the past weekend", "the weekend of 20 May 2023")),
-    ("this past weekend we hiked", ("this past weekend", "the weekend of 20 May 2023")),
-    ("the week before last I signed up for pottery", ("the week before last", "the week of 8 May 2023")),
-    ("last summer we went to Rome", ("last summer", "summer 2022")),
-    ("the past Saturday", ("the past Saturday", "20 May 2023")),
-])
-def test_more_relative_dates(text, expected):
-    assert expected in resolve(text, THURSDAY)
 
 
 @pytest.mark.parametrize("text", ["this past month was a blur", "this coming weekend we rest", "I fell last time"])
