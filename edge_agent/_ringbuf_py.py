@@ -26,8 +26,9 @@ one subtraction and ``tail_fit`` is a binary search over group starts: O(log gro
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterator
+
+from edge_agent._compat import bisect_left
 
 GROUP_START = 0x01
 ORPHAN = 0x02

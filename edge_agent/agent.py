@@ -30,6 +30,7 @@ from edge_agent.memory import BaseMemory, Context, create_memory
 from edge_agent.messages import Message
 from edge_agent.sync import SyncLog, digest
 from edge_agent.toolcalls import SCHEDULED, ToolSpec, parse_spec
+from edge_agent._compat import SLOTS
 
 MemoryFactory = Callable[[str], BaseMemory]
 
@@ -52,7 +53,7 @@ def _first_token(t0: float, on_delta: OnDelta | None) -> tuple[list[float], OnDe
     return first, delta
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class TurnResult:
     session_id: str
     reply: str
@@ -224,7 +225,7 @@ class Agent:
         log = self.sync_log(session_id)
         held = log.digests
         return 0 < len(held) <= len(messages) and all(
-            h == digest(m, log.mask) for h, m in zip(held, messages, strict=False))
+            h == digest(m, log.mask) for h, m in zip(held, messages))
 
     async def turn(self, session_id: str, user_text: str, *, stream: bool = False,
                    on_delta: OnDelta | None = None, max_reply_tokens: int | None = None,

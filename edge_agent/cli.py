@@ -197,7 +197,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
     cfg = config_mod.load(args.config, profile=args.profile, state_dir=args.state_dir)
     checks: list[tuple[str, bool, str]] = []
-    checks.append(("python", sys.version_info >= (3, 11), sys.version.split()[0]))
+    checks.append(("python", sys.version_info >= (3, 9), sys.version.split()[0]))
     checks.append(("ring buffer", ringbuf.IMPLEMENTATION == "c", f"{ringbuf.IMPLEMENTATION} ({ringbuf.REASON})"))
     tok = deepseek_tokenizer_path()
     checks.append(("tokenizer", tok is not None, str(tok or "missing: the CJK-aware estimate is used")))

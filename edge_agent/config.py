@@ -17,15 +17,16 @@ import dataclasses
 import ipaddress
 import json
 import os
-import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from edge_agent.errors import ConfigError
+from edge_agent._compat import SLOTS
+from edge_agent._compat import tomllib
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class Config:
     # HTTP API
     host: str = "127.0.0.1"                                # address to bind; non-loopback needs auth_tokens

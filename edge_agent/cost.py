@@ -17,16 +17,17 @@ table can replace or add entries::
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from edge_agent.backends.base import Usage
 from edge_agent.errors import ConfigError
+from edge_agent._compat import SLOTS
+from edge_agent._compat import tomllib
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class Price:
     name: str
     cache_hit: float          # USD per 1M input tokens read from the vendor's prompt cache

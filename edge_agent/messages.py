@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from edge_agent.errors import InvalidMessageError
+from edge_agent._compat import SLOTS
 
 Role = Literal["system", "user", "assistant", "tool"]
 ROLES: tuple[str, ...] = ("system", "user", "assistant", "tool")
@@ -34,7 +35,7 @@ def _check_text(name: str, value: object, *, optional: bool) -> None:
         raise InvalidMessageError(name, f"is not valid Unicode text (lone surrogate at index {exc.start})") from None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class Message:
     """One chat message. ``ts`` is seconds since the epoch (default: now)."""
 

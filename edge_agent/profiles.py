@@ -9,12 +9,13 @@ daemon config values; values given explicitly (config file, environment, flags) 
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import MISSING, asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from edge_agent.errors import ConfigError
+from edge_agent._compat import SLOTS
+from edge_agent._compat import tomllib
 
 PROFILES_DIR = Path(__file__).resolve().parents[1] / "board_profiles"
 ARCHES = ("aarch64", "armv7", "x86_64")
@@ -22,7 +23,7 @@ OS_FAMILIES = ("openharmony", "linux")
 STRATEGY_NAMES = ("full", "fixed", "sliding", "summary", "hybrid")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class BoardProfile:
     name: str
     description: str

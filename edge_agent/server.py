@@ -46,6 +46,8 @@ from edge_agent.openapi import document
 from edge_agent.store.sqlite import StoreError
 from edge_agent.sync import Diverged, ToolResultError
 from edge_agent.toolcalls import ToolSpec, ToolSpecError, normalize_calls, parse_spec
+from edge_agent._compat import SLOTS
+from edge_agent import _compat
 
 log = logging.getLogger("edge_agent.server")
 SESSION_ID = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
@@ -233,7 +235,7 @@ def reply_tokens(body: dict[str, Any], config: Config, key: str = "max_tokens") 
     return min(value, config.max_reply_tokens)
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class TurnRequest:
     """One turn as the HTTP layer asks the agent for it (Chat Completions or Responses)."""
 
@@ -383,7 +385,7 @@ async def next_item(resp: web.StreamResponse, queue: asyncio.Queue, ping_s: floa
     first token), which also finds out when the client is gone (the write fails)."""
     while True:
         try:
-            async with asyncio.timeout(ping_s):
+            async with _compat.timeout(ping_s):
                 return await queue.get()
         except TimeoutError:
             await resp.write(b": waiting\n\n")

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from edge_agent.errors import EdgeAgentError
 from edge_agent.messages import Message
 from edge_agent.toolcalls import canonical_arguments, client_calls, is_internal
+from edge_agent._compat import SLOTS
 
 
 class Diverged(EdgeAgentError):
@@ -80,13 +81,13 @@ def digest(msg: Message, mask: Callable[[str], str] | None = None) -> bytes:
     return h.digest()
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class Match:
     start: int                  # index of the first new message in the request
     held: int                   # messages the session held
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class SyncLog:
     """Digests of a session's stored messages (system prompt excluded), oldest first."""
 

@@ -26,12 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
+from edge_agent._compat import SLOTS
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 UNLIMITED = 1 << 62
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class CgroupMemory:
     path: Path                     # the level whose limit binds (v2), or the process's cgroup (v1)
     version: int

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from edge_agent.errors import EdgeAgentError
+from edge_agent._compat import SLOTS
 
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 CHOICES = ("auto", "none", "required")
@@ -37,7 +38,7 @@ class ToolSpecError(EdgeAgentError, ValueError):
         self.field = field
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class ToolSpec:
     tools: tuple[dict[str, Any], ...]        # normalized {"type": "function", "function": {...}}
     choice: str = "auto"                     # "auto" | "none" | "required" | a tool's name

@@ -24,11 +24,12 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Optional
 
 import psutil
 
 from edge_agent.sysmem import UNLIMITED, own_cgroup
+from edge_agent._compat import SLOTS
 
 log = logging.getLogger("edge_agent.watchdog")
 MiB = 1 << 20
@@ -36,7 +37,7 @@ PSI_PATH = Path("/proc/pressure/memory")
 Action = Literal["none", "degrade", "recover"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class Sample:
     ts: float
     available: int                 # MemAvailable, bytes
@@ -57,7 +58,7 @@ class Sample:
         return min(margins)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class Thresholds:
     low_mb: float = 128.0
     high_mb: float = 256.0
@@ -68,7 +69,7 @@ class Thresholds:
     flap_window_s: float = 300.0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class State:
     mode: Literal["normal", "degraded"] = "normal"
     low_count: int = 0
@@ -127,7 +128,7 @@ def _psi(cg) -> float | None:
     return read_psi()
 
 
-Hook = Callable[[], Awaitable[None] | None]
+Hook = Callable[[], Optional[Awaitable[None]]]
 
 
 @dataclass

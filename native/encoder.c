@@ -101,7 +101,7 @@ static PyObject *enc_forward_py(PyObject *self, PyObject *args) {
     if (rc == ENC_BAD_ID) PyErr_Format(PyExc_ValueError, "a token id is outside the vocabulary of %d", m.vocab);
     else if (rc == ENC_BAD_SHAPE) PyErr_Format(PyExc_ValueError, "%d tokens: at most %d positions", n, m.max_pos);
     else if (rc == ENC_NO_MEMORY) PyErr_NoMemory();
-    else result = Py_NewRef(Py_None);
+    else { Py_INCREF(Py_None); result = Py_None; }   /* Py_NewRef is 3.10+: 3.9 is the floor */
     release_buffers(b, 7);
     return result;
 }

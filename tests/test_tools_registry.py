@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from edge_agent import _compat
 from edge_agent.config import load
 from edge_agent.errors import ConfigError, ToolNotEnabled
 from edge_agent.tools import build_registry
@@ -20,6 +21,15 @@ def write(tmp_path, text: str):
     return path
 
 
+def test_mcp_servers_are_refused_where_the_sdk_cannot_run(tmp_path, monkeypatch):
+    monkeypatch.setattr(_compat, "PY310", False)
+    cfg = load(write(tmp_path, '[[edge-agent.mcp_servers]]\nname = "orders"\ncommand = ["/bin/true"]\n'), env={})
+    with pytest.raises(ConfigError, match=r"MCP servers need Python >= 3.10.*remove \[\[edge-agent.mcp_servers\]\]") as info:
+        build_registry(cfg)
+    assert info.value.key == "mcp_servers"
+    assert build_registry(load(write(tmp_path, '[edge-agent]\ntools = ["device_status"]\n'), env={}))   # no server: fine
+
+
 def test_config_file_with_tools_and_mcp_servers(tmp_path):
     cfg = load(write(tmp_path, '[edge-agent]\ntools = ["device_status", "search_history"]\n'
                                'tool_max_iterations = 3\nshell_allow = ["df -h", "ls *"]\n'
@@ -28,6 +38,10 @@ def test_config_file_with_tools_and_mcp_servers(tmp_path):
                                'env = {ORDERS_DB = "/tmp/o.db"}\ntimeout_s = 5\n'), env={})
     assert cfg.tools == ["device_status", "search_history"] and cfg.tool_max_iterations == 3
     assert cfg.mcp_servers[0]["name"] == "orders"
+    if not _compat.PY310:      # the mcp SDK needs 3.10: refused at start, saying so
+        with pytest.raises(ConfigError, match=r"MCP servers need Python >= 3.10"):
+            build_registry(cfg)
+        return
     registry = build_registry(cfg)
     enabled = [t.name for t in registry.enabled()]
     assert enabled == ["device_status", "search_history"]
@@ -54,7 +68,8 @@ def test_bad_tool_config_names_the_key(tmp_path, text, key, word):
     assert info.value.key == key and word in str(info.value)
 
 
-def test_read_only_set_and_environment(tmp_path):
+def test_read_only_set_and_environment(tmp_path, monkeypatch):
+    monkeypatch.setattr(_compat, "PY310", True)   # built, never started: no SDK runs (3.9 refuses it)
     cfg = load(env={"EDGE_AGENT_TOOLS": "read_only,remember",
                     "EDGE_AGENT_MCP_SERVERS": json.dumps([{"name": "s", "command": ["x"]}])})
     assert [t.name for t in build_registry(cfg).enabled()] == [n for n in BUILTIN_NAMES

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from edge_agent.toolcalls import ToolSpec
+from edge_agent._compat import SLOTS
 
 OnDelta = Callable[[str], None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class Timeouts:
     """Deadlines of one request, in seconds (first token: 15 s proved too short for a
     first compression of a long history)."""
@@ -21,7 +22,7 @@ class Timeouts:
     total_s: float = 120.0
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
@@ -39,7 +40,7 @@ class Usage:
         return cls(int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0), int(cached or 0))
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class Completion:
     text: str
     backend: str

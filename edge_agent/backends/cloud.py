@@ -26,6 +26,7 @@ from edge_agent.backends.breaker import CircuitBreaker
 from edge_agent.errors import (BackendError, BackendProtocolError, BackendTimeout, BackendUnavailable,
                                ContextOverflowError)
 from edge_agent.toolcalls import ToolSpec, ToolSpecError, normalize_calls
+from edge_agent import _compat
 
 RETRY_STATUS = {429, 500, 502, 503, 504}
 
@@ -98,7 +99,7 @@ class CloudBackend:
     async def _with_retries(self, body: dict, on_delta: OnDelta | None) -> Completion:
         start = time.perf_counter()
         try:
-            async with asyncio.timeout(self.timeouts.total_s):
+            async with _compat.timeout(self.timeouts.total_s):
                 for attempt in range(self.max_retries + 1):
                     delivered: list[str] = []
                     try:
@@ -120,7 +121,7 @@ class CloudBackend:
                        start: float) -> Completion:
         url = f"{self.base_url}/chat/completions"
         try:
-            async with asyncio.timeout(self.timeouts.first_token_s) as first:
+            async with _compat.timeout(self.timeouts.first_token_s) as first:
                 async with self._http().post(url, json=body) as resp:
                     await self._check_status(resp)
                     if body["stream"]:

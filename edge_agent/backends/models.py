@@ -10,11 +10,12 @@ import importlib.util
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from edge_agent._compat import SLOTS
 
 DEFAULT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class ModelFile:
     name: str
     path: Path

@@ -14,12 +14,13 @@ from typing import Any, Literal
 from edge_agent.backends.base import Backend, Completion, OnDelta
 from edge_agent.errors import AllBackendsFailed, BackendError, ConfigError
 from edge_agent.toolcalls import ToolSpec
+from edge_agent._compat import SLOTS
 
 Policy = Literal["cloud_first", "local_only", "cloud_only"]
 POLICIES = ("cloud_first", "local_only", "cloud_only")
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class Routed:
     completion: Completion
     fallback_reason: str | None = None   # why the first choice did not answer, if it did not

@@ -18,7 +18,7 @@ from typing import Literal
 from edge_agent.deploy.transport import DeployError
 from edge_agent.profiles import BoardProfile
 
-MIN_PYTHON = (3, 11)
+MIN_PYTHON = (3, 9)   # Debian 11; the mcp SDK alone needs 3.10 (MCP servers are refused below it)
 MIN_FREE_RAM_MB = 160          # the daemon idles at ~100 MB before a model loads
 # uname -m of the kernel -> the profile's arch; armv8l is a 32-bit userland on a 64-bit core
 KERNEL_ARCH = {"aarch64": "aarch64", "arm64": "aarch64", "armv7l": "armv7", "armv8l": "armv7",

@@ -17,6 +17,7 @@ import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from edge_agent import _compat
 from edge_agent.errors import EdgeAgentError
 
 
@@ -38,7 +39,7 @@ async def _exec(*argv: str, timeout: float = 600) -> tuple[int, str]:
                                                 stderr=asyncio.subprocess.STDOUT, stdin=asyncio.subprocess.DEVNULL)
     try:
         out, _ = await asyncio.wait_for(proc.communicate(), timeout)
-    except TimeoutError:
+    except _compat.TIMEOUT_ERRORS:
         proc.kill()
         await proc.wait()
         raise DeployError(f"{argv[0]} did not finish within {timeout:g} s") from None

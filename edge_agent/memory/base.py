@@ -36,6 +36,7 @@ from edge_agent.messages import (FLAG_CAPPED, ROLE_CODES, ROLES, Message, decode
                                  encode_payload, payload_dict, text_for_counting)
 from edge_agent.ringbuf import GROUP_START, ORPHAN, Record, RingBuffer
 from edge_agent.tokens import MESSAGE_OVERHEAD, Counter, default_counter
+from edge_agent._compat import SLOTS
 
 log = logging.getLogger("edge_agent.memory")
 
@@ -52,7 +53,7 @@ def check_int(key: str, value: object, lo: int = 0) -> int:
     return value
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class MemoryStats:
     messages: int = 0
     turns: int = 0

@@ -16,11 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from edge_agent.errors import BudgetError, ConfigError
+from edge_agent._compat import SLOTS
 
 MIN_CHUNKS = 500
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class Allocation:
     system: int
     reply: int

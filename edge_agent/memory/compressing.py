@@ -19,6 +19,7 @@ from edge_agent.errors import CompressionError
 from edge_agent.memory.base import BaseMemory, check_int
 from edge_agent.messages import Message
 from edge_agent.summarize import ExtractiveSummarizer, Summarizer
+from edge_agent import _compat
 
 log = logging.getLogger("edge_agent.memory")
 SUMMARY_HEADER = "Summary of the earlier conversation (facts extracted verbatim):"
@@ -106,7 +107,7 @@ class CompressingMemory(BaseMemory, abc.ABC):
     async def _compress(self, snapshot: list[Message], end_seq: int) -> None:
         try:
             pinned = self.facts.all_values() if self.facts is not None else set()
-            async with asyncio.timeout(self.summary_timeout_s):  # a hung summarizer is a failure
+            async with _compat.timeout(self.summary_timeout_s):  # a hung summarizer is a failure
                 lines = await self.summarizer.summarize(self.summary, snapshot, pinned=pinned,
                                                         max_tokens=self.summary_token_limit, counter=self.counter)
             cache = self._validate(lines)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from edge_agent._compat import SLOTS
 
 SECTIONS = ("system", "facts", "summary", "recall", "recent")
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class Context:
     """``messages`` are OpenAI-style dicts ready to send; ``tokens`` their total by the
     memory's counter (overhead included); ``sections`` the tokens of each part."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from edge_agent.memory import extract_en as en
 from edge_agent.memory.extract_en import Gate
+from edge_agent._compat import SLOTS
 
 CJK = "\u4e00-\u9fff\u3400-\u4dbf"
 CN_DIGIT = "一二三四五六七八九十两〇零"
@@ -45,7 +46,7 @@ LABEL_HEAD = re.compile(r"^(我的|我们的|你的|您的|他的|她的|咱们�
                         r"order|buy|get)\b\s*)+", re.I)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class Extracted:
     category: str
     value: str

@@ -20,8 +20,11 @@ forced tool this turn does not offer: a 400.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
+from edge_agent import _compat
+from edge_agent.errors import ConfigError
 from edge_agent.tools.base import CallContext, Limits, Tool
 from edge_agent.tools.registry import Registry, TurnTools
 
@@ -36,7 +39,12 @@ def build_registry(config: Any) -> Registry:
     from edge_agent.tools.settings import mcp_servers
 
     tools, resources = builtin_tools(config)
-    servers = [MCPServer(s, config.tool_call_timeout_s) for s in mcp_servers(config.mcp_servers)]
+    configured = mcp_servers(config.mcp_servers)
+    if configured and not _compat.PY310:
+        raise ConfigError("MCP servers need Python >= 3.10 (the official mcp SDK does not run on "
+                          f"{sys.version.split()[0]}): remove [[edge-agent.mcp_servers]] or install edge-agent "
+                          "under Python 3.10 or newer", key="mcp_servers")
+    servers = [MCPServer(s, config.tool_call_timeout_s) for s in configured]
     registry = Registry(tools, servers)
     registry.resources.extend(resources.all())
     registry.schedules = resources.schedules

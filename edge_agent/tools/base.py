@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from edge_agent.errors import ToolRefused
+from edge_agent._compat import SLOTS
 
 Source = str  # "builtin", "mcp:NAME" or "client"
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")  # what OpenAI accepts as a function name
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class CallContext:
     """The turn a call runs in. Every field may be absent (a CLI, a test, a bench)."""
 
@@ -33,7 +34,7 @@ class CallContext:
 Runner = Callable[[dict[str, Any], CallContext], Awaitable[str]]
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class Tool:
     name: str
     description: str
@@ -100,7 +101,7 @@ def arg(arguments: dict[str, Any], name: str, kind: Kind, tool: str, default: An
     return value
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class Limits:
     """The loop's bounds, from the config (units in the names)."""
 

@@ -29,9 +29,10 @@ from edge_agent.tools.memtools import memory_tools
 from edge_agent.tools.schedules import ScheduleStore, schedule_tools
 from edge_agent.tools.settings import BUILTIN_NAMES, builtin_names, shell_rules
 from edge_agent.tools.shell import Shell, shell_tool
+from edge_agent._compat import SLOTS
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class Resources:
     """What the built-in tools hold open, closed with the registry."""
 

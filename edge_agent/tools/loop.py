@@ -35,29 +35,31 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Optional, Union
 
 from edge_agent.errors import ToolError, ToolRefused
 from edge_agent.messages import Message
 from edge_agent.tools.audit import ToolMetrics, audit
 from edge_agent.tools.base import CallContext, Tool
 from edge_agent.tools.registry import TurnTools
+from edge_agent._compat import SLOTS
+from edge_agent import _compat
 
 StopReason = Literal["answer", "max_iterations", "deadline", "repeated_call", "client_tools", "forced_tool"]
-ToolChoice = str | dict[str, Any] | None
+ToolChoice = Union[str, dict[str, Any], None]
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class StepReply:
     content: str
     tool_calls: list[dict[str, Any]] = field(default_factory=list)   # OpenAI shape: id, type, function
     raw: Any = None                                                   # the backend's own result (usage, ...)
 
 
-Step = Callable[[list[dict[str, Any]], list[dict[str, Any]] | None, ToolChoice], Awaitable[StepReply]]
+Step = Callable[[list[dict[str, Any]], Optional[list[dict[str, Any]]], ToolChoice], Awaitable[StepReply]]
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class ToolCall:
     """One call the daemon ran (or refused) in this turn."""
 
@@ -76,7 +78,7 @@ class ToolCall:
                 "duration_s": round(self.duration_s, 4), "result": cap(self.result, result_chars)}
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class LoopResult:
     content: str
     calls: list[ToolCall]
@@ -169,14 +171,12 @@ class _Turn:
             job = self._plan(call)
             repeated |= isinstance(job, ToolCall) and job.outcome == "repeated"
             jobs.append((call, job))
-        async with asyncio.TaskGroup() as tg:
-            tasks = [(call, tg.create_task(self._run(job, call)) if isinstance(job, tuple) else job)
-                     for call, job in jobs]
-        for call, item in tasks:
-            if isinstance(item, asyncio.Task):
-                rec = item.result()
+        ran = iter(await _compat.gather_all(*(self._run(job, call) for call, job in jobs if isinstance(job, tuple))))
+        for call, job in jobs:
+            if isinstance(job, tuple):
+                rec = next(ran)
             else:  # refused without running: audited here, in the calls' order
-                rec = item
+                rec = job
                 audit(rec.name, rec.source, self.ctx.session_id, rec.arguments, 0.0, rec.outcome, self.metrics)
             self.calls.append(rec)
             self.add(Message("tool", rec.result if rec.ok else f"error: {rec.result}", name=rec.name,
@@ -216,7 +216,7 @@ class _Turn:
             limit = min(self.call_timeout_s, max(0.0, left))
             outcome = "ok"
             try:
-                async with asyncio.timeout(limit) as cm:
+                async with _compat.timeout(limit) as cm:
                     text = await tool.run(arguments, self.ctx)
                 if not isinstance(text, str):
                     text = json.dumps(text, ensure_ascii=False, default=str)
@@ -266,7 +266,7 @@ async def run_tool_loop(step: Step, tools: TurnTools, messages: list[dict[str, A
         if schemas is None:
             choice = "none"
         try:
-            async with asyncio.timeout_at(turn.deadline) as cm:
+            async with _compat.timeout_at(turn.deadline) as cm:
                 reply = await step(messages + turn.shown, schemas, choice)
         except TimeoutError:
             if not cm.expired():

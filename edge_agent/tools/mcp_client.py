@@ -21,6 +21,7 @@ from typing import Any
 from edge_agent.errors import ToolError, ToolTimeout
 from edge_agent.tools.base import CallContext, Tool
 from edge_agent.tools.settings import MCPServerConfig
+from edge_agent import _compat
 
 log = logging.getLogger(__name__)
 PROBE_AFTER_S = 1.0
@@ -67,7 +68,7 @@ class MCPServer:
 
     async def _alive(self) -> bool:
         try:
-            async with asyncio.timeout(min(PING_S, self.timeout_s)):
+            async with _compat.timeout(min(PING_S, self.timeout_s)):
                 await self._client.send_ping()
         except asyncio.CancelledError:
             raise
@@ -87,7 +88,7 @@ class MCPServer:
                                    name=f"edge-agent-mcp-{self.name}-{self.starts}")
         task.add_done_callback(_retrieve)
         try:
-            async with asyncio.timeout(self.config.timeout_s):
+            async with _compat.timeout(self.config.timeout_s):
                 client = await asyncio.shield(ready)
         except BaseException as exc:  # timed out, failed or cancelled: no half-started server stays
             ready.cancel()
@@ -138,7 +139,7 @@ class MCPServer:
         if self.tools is None:
             client = await self._connected()
             try:
-                async with asyncio.timeout(self.timeout_s):
+                async with _compat.timeout(self.timeout_s):
                     listed = await client.list_tools()
             except TimeoutError as exc:
                 self._suspect = True
@@ -162,7 +163,7 @@ class MCPServer:
     async def call(self, name: str, arguments: dict[str, Any]) -> str:
         client = await self._connected()
         try:
-            async with asyncio.timeout(self.timeout_s):
+            async with _compat.timeout(self.timeout_s):
                 result = await client.call_tool(name, arguments)
         except asyncio.CancelledError:
             self._suspect = True  # abandoned mid-call: check the server before the next one
@@ -205,7 +206,7 @@ def _text(result: Any) -> str:
 
 
 def _describe(exc: BaseException) -> str:
-    if isinstance(exc, BaseExceptionGroup):
+    if isinstance(exc, _compat.BaseExceptionGroup):
         return "; ".join(_describe(e) for e in exc.exceptions)
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 

@@ -27,6 +27,8 @@ from typing import Any
 
 from edge_agent.errors import ToolRefused
 from edge_agent.tools.base import CallContext, Tool, arg, params
+from edge_agent._compat import SLOTS
+from edge_agent import _compat
 
 log = logging.getLogger(__name__)
 MIN_EVERY_S = 60.0
@@ -47,7 +49,7 @@ CREATE INDEX IF NOT EXISTS schedule_due ON schedule (due_at);
 """
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class Schedule:
     id: int
     namespace: str
@@ -186,7 +188,7 @@ class Scheduler:
             sleep = self.max_sleep_s if nxt is None else min(self.max_sleep_s, max(0.0, nxt - self.clock()))
             self._wake.clear()
             try:
-                async with asyncio.timeout(sleep):
+                async with _compat.timeout(sleep):
                     await self._wake.wait()
             except TimeoutError:
                 pass

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from edge_agent.errors import ConfigError
+from edge_agent._compat import SLOTS
 
 BUILTIN_NAMES = ("device_status", "list_files", "read_file", "write_file", "shell", "http_fetch",
                  "remember", "forget", "search_history", "schedule", "list_schedules", "cancel_schedule")
@@ -43,7 +44,7 @@ SERVER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 SERVER_KEYS = {"name", "command", "env", "cwd", "timeout_s"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class MCPServerConfig:
     name: str
     command: tuple[str, ...]
@@ -98,7 +99,7 @@ def mcp_servers(items: list[dict[str, Any]]) -> list[MCPServerConfig]:
     return servers
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class ShellRule:
     argv: tuple[str, ...]
     more: bool          # the entry ended in "*": any further arguments are allowed

@@ -21,6 +21,7 @@ from edge_agent.errors import ToolRefused, ToolTimeout
 from edge_agent.tools.base import CallContext, Tool, arg, params
 from edge_agent.tools.files import tenant_dir
 from edge_agent.tools.settings import ShellRule
+from edge_agent import _compat
 
 ENV_KEEP = ("PATH", "LANG", "LC_ALL", "TZ")
 
@@ -49,7 +50,7 @@ class Shell:
         except OSError as exc:
             raise ToolRefused("shell", f"cannot run {argv[0]!r}: {exc.strerror}") from exc
         try:
-            async with asyncio.timeout(self.timeout_s) as deadline:
+            async with _compat.timeout(self.timeout_s) as deadline:
                 out, cut = await self._read(proc)
                 code = await proc.wait()
         except TimeoutError as exc:
