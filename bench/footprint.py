@@ -1,17 +1,27 @@
-"""The daemon's RSS: idle (before any model loads), and what the tokenizer and imports cost.
+"""The daemon's RAM, as a board pays for it: idle, after the first turns, per session.
 
-    .venv/bin/python -m bench.footprint [--json bench/out/footprint.json]
+    .venv/bin/python -m bench.footprint [--json bench/out/footprint.json] [--sessions 200]
 
-A fresh `edge-agent serve` on a loopback port with the local model disabled and a "cloud"
-on a loopback port nobody listens on; RSS read with psutil once /healthz answers (idle) and
-again after one turn created a session (the turn fails fast on the dead cloud, but the
-session's memory, and with it the token counter, now exists). Also `python -c` snippets:
-bare Python, `import numpy`, `import edge_agent.daemon`, and that plus the DeepSeek tokenizer.
+Three daemons, each a fresh `edge-agent serve` on a loopback port with semantic recall on
+(the default when the encoder's weights are installed):
+- local-only: the default GGUF answers (no cloud). Turns count with the GGUF's own vocabulary.
+- cloud: a real OpenAI-compatible server (llama_cpp.server with the same GGUF, a separate
+  process, not measured) answers; the daemon counts with the DeepSeek tokenizer.
+RSS is read from /proc/PID/smaps_rollup once /healthz answers (idle) and after the first
+session's first two turns (one English, one Chinese), with /proc/PID/smaps split into the
+GGUF's file-backed pages, other file-backed pages (libraries, the encoder's tables) and
+anonymous memory; the KV cache is llama.cpp's (n_ctx x per-token bytes of the model shape,
+anonymous). Also `python -c` snippets (bare Python, numpy, `import edge_agent.daemon`, the
+DeepSeek tokenizer) and the bytes a 20-turn session holds in the daemon's default memory
+configuration (RSS growth over --sessions sessions in one process, and what the memory
+itself counts).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import gc
 import json
 import os
 import subprocess
@@ -24,7 +34,7 @@ from pathlib import Path
 
 import psutil
 
-from tests.servers import free_port
+from tests.servers import free_port, llama_server
 
 MiB = 1 << 20
 SNIPPETS = {
@@ -34,6 +44,8 @@ SNIPPETS = {
     "daemon + DeepSeek tokenizer": "import edge_agent.daemon; from edge_agent.tokens import default_counter; "
                                    "default_counter()('warm up')",
 }
+TURNS = ("Hi, my name is Anna and my order number is 20250115001. Please note it.",
+         "我叫王小明，订单号 #20250115001，明天下午三点送货到上海市浦东新区。")
 
 
 def snippet_rss(code: str) -> float:
@@ -42,7 +54,37 @@ def snippet_rss(code: str) -> float:
     return int(out.stdout.split()[-1]) / MiB
 
 
-def wait_healthy(base: str, proc: subprocess.Popen, seconds: float = 120) -> None:
+def smaps(pid: int, gguf: str | None) -> dict[str, float]:
+    """RSS by kind from /proc/PID/smaps: the GGUF's pages, other files, anonymous."""
+    out = {"rss": 0, "gguf_file": 0, "other_file": 0, "anon": 0}
+    path = ""
+    with open(f"/proc/{pid}/smaps") as f:
+        for line in f:
+            head = line.split()
+            if not head:
+                continue
+            if "-" in head[0] and len(head) >= 5 and not head[0].endswith(":"):
+                path = head[5] if len(head) >= 6 else ""
+            elif head[0] == "Rss:":
+                kb = int(head[1]) * 1024
+                out["rss"] += kb
+                if gguf and path == gguf:
+                    out["gguf_file"] += kb
+                elif path.startswith("/") and not path.startswith("/dev/") and not path.startswith("/memfd:"):
+                    out["other_file"] += kb
+                else:
+                    out["anon"] += kb
+    return {k: round(v / MiB, 1) for k, v in out.items()}
+
+
+def kv_cache_mb(gguf: str, n_ctx: int) -> float:
+    from edge_agent.backends.local import LocalTokenizer, _shape
+
+    shape = _shape(LocalTokenizer(Path(gguf)).metadata)
+    return round(shape.kv_bytes(n_ctx) / MiB, 1)
+
+
+def wait_healthy(base: str, proc: subprocess.Popen, seconds: float = 180) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -55,7 +97,15 @@ def wait_healthy(base: str, proc: subprocess.Popen, seconds: float = 120) -> Non
     raise RuntimeError("the daemon never answered /healthz")
 
 
-def daemon_rss(env: dict) -> dict:
+def turn(base: str, text: str) -> dict:
+    body = {"messages": [{"role": "user", "content": text}], "max_tokens": 24}
+    req = urllib.request.Request(f"{base}/v1/chat/completions", method="POST", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json", "X-Session-Id": "footprint"})
+    with urllib.request.urlopen(req, timeout=600) as resp:
+        return json.loads(resp.read())
+
+
+def daemon(env: dict, gguf: str | None) -> dict:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as state:
@@ -64,38 +114,90 @@ def daemon_rss(env: dict) -> dict:
         try:
             wait_healthy(base, proc)
             time.sleep(1)
-            idle = psutil.Process(proc.pid).memory_info().rss / MiB
-            req = urllib.request.Request(f"{base}/v1/chat/completions", method="POST",
-                                         data=json.dumps({"messages": [{"role": "user", "content": "hi"}]}).encode())
-            try:
-                urllib.request.urlopen(req, timeout=120).read()
-            except urllib.error.HTTPError:
-                pass                                        # the dead cloud: an error reply, as expected
-            after = psutil.Process(proc.pid).memory_info().rss / MiB
+            idle = smaps(proc.pid, gguf)
+            backends = [turn(base, text)["edge_agent"]["backend"] for text in TURNS]
+            time.sleep(1)
+            after = smaps(proc.pid, gguf)
         finally:
             proc.terminate()
             proc.wait(30)
-    return {"idle_mb": round(idle, 1), "after_first_session_mb": round(after, 1)}
+    return {"idle": idle, "after_two_turns": after, "answered_by": backends}
+
+
+async def _sessions(n: int) -> dict:
+    """RSS growth per 20-turn session, in the daemon's default memory configuration."""
+    from edge_agent.scenario import conversation
+    from edge_agent.config import Config
+    from edge_agent.daemon import memory_config
+    from edge_agent.memory import create_memory
+    from edge_agent.messages import Message
+    from edge_agent.tokens import default_counter
+
+    cfg = Config()
+    kwargs = memory_config(cfg)
+    counter = default_counter()
+    turns = conversation(20)
+    held = [create_memory(cfg.strategy, counter=counter, **kwargs)]   # the first loads what all share
+    for i, (user, reply) in enumerate(turns):
+        await held[0].add(Message("user", user, ts=30.0 * i))
+        await held[0].add(Message("assistant", reply, ts=30.0 * i + 10))
+    await held[0].flush()
+    gc.collect()
+    rss0 = psutil.Process().memory_info().rss
+    for s in range(n):
+        mem = create_memory(cfg.strategy, counter=counter, **kwargs)
+        for i, (user, reply) in enumerate(turns):
+            await mem.add(Message("user", f"[{s}] {user}", ts=30.0 * i))
+            await mem.add(Message("assistant", reply, ts=30.0 * i + 10))
+        await mem.flush()
+        mem.context(query=turns[-1][0])
+        held.append(mem)
+    gc.collect()
+    per = (psutil.Process().memory_info().rss - rss0) / n
+    return {"strategy": cfg.strategy, "semantic_recall": "embedder" in kwargs, "sessions": n, "turns_each": 20,
+            "bytes_per_session": round(per), "sessions_per_100mb": round(100 * MiB / per)}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--json", default="bench/out/footprint.json")
+    ap.add_argument("--sessions", type=int, default=200)
     args = ap.parse_args()
-    env = dict(os.environ, EDGE_AGENT_LOCAL_ENABLED="false", EDGE_AGENT_CLOUD_URL=f"http://127.0.0.1:{free_port()}/v1",
-               EDGE_AGENT_BREAKER_FAILURES="1")
+    from edge_agent.backends.models import default_model_path
+
+    gguf = str(default_model_path())
+    n_ctx = 2048
     report = {"arch": os.uname().machine, "python": sys.version.split()[0],
               "snippets_mb": {name: round(snippet_rss(code), 1) for name, code in SNIPPETS.items()},
-              "daemon_no_local_model": daemon_rss(env)}
-    print(f"{'what':34s} {'RSS MiB':>8s}")
-    for name, mb in report["snippets_mb"].items():
-        print(f"{name:34s} {mb:8.1f}")
-    d = report["daemon_no_local_model"]
-    print(f"{'daemon idle (no local model)':34s} {d['idle_mb']:8.1f}")
-    print(f"{'daemon after its first session':34s} {d['after_first_session_mb']:8.1f}")
+              "kv_cache_mb": kv_cache_mb(gguf, n_ctx), "n_ctx": n_ctx}
+    base_env = dict(os.environ, EDGE_AGENT_N_CTX=str(n_ctx), EDGE_AGENT_SEMANTIC_RECALL="on")
+    report["local_only"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only"), gguf)
+    with llama_server() as url:
+        report["cloud"] = daemon(dict(base_env, EDGE_AGENT_CLOUD_URL=url, EDGE_AGENT_LOCAL_ENABLED="false"), gguf)
+    report["session"] = asyncio.run(_sessions(args.sessions))
+    print_report(report)
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(report, indent=2) + "\n")
     return 0
+
+
+def print_report(r: dict) -> None:
+    print(f"{r['arch']}, Python {r['python']}")
+    print(f"{'snippet':34s} {'RSS MiB':>8s}")
+    for name, mb in r["snippets_mb"].items():
+        print(f"{name:34s} {mb:8.1f}")
+    print()
+    print(f"{'daemon':24s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s}")
+    for name in ("local_only", "cloud"):
+        for when in ("idle", "after_two_turns"):
+            m = r[name][when]
+            kv = r["kv_cache_mb"] if name == "local_only" and m["gguf_file"] else 0.0
+            rest = m["rss"] - m["gguf_file"] - kv
+            print(f"{name + ' ' + when:24s} {m['rss']:7.1f} {m['gguf_file']:10.1f} {kv:9.1f} {rest:7.1f} "
+                  f"{m['anon']:7.1f} {m['other_file']:11.1f}")
+    s = r["session"]
+    print(f"\n20-turn session ({s['strategy']}, semantic recall {'on' if s['semantic_recall'] else 'off'}): "
+          f"{s['bytes_per_session']} bytes, {s['sessions_per_100mb']} sessions per 100 MB")
 
 
 if __name__ == "__main__":

@@ -76,7 +76,7 @@ def semantic_embedder(mode: str, threads: int = 1):
     from edge_agent.memory import embed
 
     try:
-        return embed.shared(threads)
+        return embed.LazyEncoder(threads)
     except embed.EmbedderUnavailable as e:
         if mode == "on":
             raise ConfigError(str(e), key="semantic_recall") from e
@@ -106,12 +106,21 @@ class Daemon:
     def __init__(self, config: Config, resolver=None) -> None:
         self.config = config
         self.resolver = resolver
-        self.stop = asyncio.Event()
+        self._stop: asyncio.Event | None = None
         self.agent: Agent | None = None
         self.watchdog: Watchdog | None = None
         self.port: int | None = None
         self.scheduler: Scheduler | None = None
         self._signals = 0
+
+    @property
+    def stop(self) -> asyncio.Event:
+        """Set to shut down. Made at first use, inside the loop: before Python 3.10 an
+        asyncio.Event binds to the loop current when it is made, and the CLI makes the daemon
+        before asyncio.run() makes the loop that serves it."""
+        if self._stop is None:
+            self._stop = asyncio.Event()
+        return self._stop
 
     def _on_signal(self) -> None:
         self._signals += 1

@@ -73,7 +73,11 @@ def test_the_c_pass_follows_its_specification(encoders):
 def test_int8_vectors_stay_close_to_the_float32_encoder(encoders):
     c, f32 = encoders["c"].encode(SENTENCES), encoders["numpy"].encode(SENTENCES)
     assert ((c * f32).sum(1) > 0.995).all()                  # each vector
-    assert np.abs(c @ c.T - f32 @ f32.T).max() < 0.02        # and the similarities recall uses
+    # aarch64 numpy's OpenBLAS can raise floating-point flags in a correct matmul ("divide by
+    # zero encountered in matmul" on the emulated board): the values are what is checked
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        gap = np.abs(c @ c.T - f32 @ f32.T).max()
+    assert gap < 0.02                                        # and the similarities recall uses
 
 
 def test_cosines_with_float16_rows_match_numpy():
@@ -92,7 +96,7 @@ def test_cosines_with_float16_rows_match_numpy():
 def test_bad_input_is_refused_before_any_work(encoders):
     enc = encoders["c"]
     qw, fp = enc._packed
-    w = enc.w
+    w = embed.read_safetensors(embed.model_dir() / "model.safetensors")   # the float word table
     word, pos = w["embeddings.word_embeddings.weight"], w["embeddings.position_embeddings.weight"]
     type0 = w["embeddings.token_type_embeddings.weight"][0]
     out = np.empty(384, np.float32)

@@ -244,13 +244,17 @@ def _reference_scores(a: RecallArchive, query: str) -> dict[int, float]:
     n, avgdl = len(docs), max(1.0, sum(d.length for d in docs) / len(docs))
     words = list(dict.fromkeys(terms(query)))
     weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in lexicon.concepts(words)]
-    found = sorted([(t, w) for t, w in weighted if t in a._postings], key=lambda tw: len(a._postings[tw[0]].ids))
+
+    def entries(term):   # (doc id, tf) of a packed posting: one int, or an array of them
+        posting = a._postings[term]
+        return [(e >> 16, e & 0xFFFF) for e in ([posting] if isinstance(posting, int) else list(posting))]
+
+    found = sorted([(t, w) for t, w in weighted if t in a._postings], key=lambda tw: len(entries(tw[0])))
     own = dict.fromkeys((d.id for d in docs), 0.0)
     for term, weight in found[: a.max_query_terms]:
-        posting = a._postings[term]
-        df = len(posting.ids)
+        df = len(entries(term))
         idf = weight * math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-        for doc_id, tf in list(zip(posting.ids, posting.tfs))[-a.max_postings:]:
+        for doc_id, tf in entries(term)[-a.max_postings:]:
             dl = docs[doc_id - docs[0].id].length
             own[doc_id] += idf * tf * (a.k1 + 1) / (tf + a.k1 * (1 - a.b + a.b * dl / avgdl))
     total = dict(own)

@@ -5,6 +5,8 @@ background embedding; restore; a failing encoder)."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -14,7 +16,7 @@ from edge_agent.daemon import memory_config
 from edge_agent.errors import ConfigError
 from edge_agent.memory import create_memory
 from edge_agent.memory.dense import DIM, DenseIndex, encodable
-from edge_agent.memory.embed import MAX_TOKENS, shared
+from edge_agent.memory.embed import MAX_TOKENS, LazyEncoder, shared
 from edge_agent.messages import Message
 
 
@@ -144,6 +146,22 @@ def test_flush_embeds_in_the_background_and_rows_are_bounded(encoder):
     assert small.pending == 4                   # only the newest four can ever have a row
     scores = small.scores("rain all week", 0, 10)   # embeds what is pending first
     assert small.nbytes == 4 * DIM * 2 + 4 and not scores[:6].any() and scores[6:].any()   # float16 rows: 4
+    assert dense.nbytes == 64 * (DIM * 2 + 1)   # 26 vectors: the first 64 rows, not the 4,096 of the ring
+
+
+def test_rows_grow_with_the_session_and_keep_their_vectors(encoder):
+    """Doubling from 64 rows up to max_rows keeps every stored vector where it was; past
+    max_rows the ring reuses rows as before."""
+    grown, fixed = DenseIndex(encoder, max_rows=256), DenseIndex(encoder, max_rows=256)
+    fixed._room(255)                                   # the whole ring up front: the old layout
+    vec = np.eye(DIM, dtype=np.float32)
+    for i in range(300):
+        for d in (grown, fixed):
+            d.add(i, "hello world")
+            d.put([i], [vec[i % DIM]])
+        if i in (0, 63, 64, 130, 299):
+            assert len(grown._has) == {0: 64, 63: 64, 64: 128, 130: 256, 299: 256}[i]
+    assert np.array_equal(grown._rows, fixed._rows) and np.array_equal(grown._has, fixed._has)
 
 
 def test_a_restored_session_finds_the_paraphrase_without_a_flush(encoder):
@@ -220,7 +238,33 @@ def test_config_semantic_recall():
     with pytest.raises(ConfigError, match="semantic_recall"):
         Config(semantic_recall="yes").validate()
     assert "embedder" not in memory_config(Config(semantic_recall="off"))
-    assert memory_config(Config(semantic_recall="on"))["embedder"] is shared()
+    lazy = memory_config(Config(semantic_recall="on"))["embedder"]
+    assert isinstance(lazy, LazyEncoder)
+    assert np.array_equal(lazy.encode(["plan A is cheaper"]), shared().encode(["plan A is cheaper"]))
+
+
+def test_the_daemon_loads_the_encoder_at_the_first_message_not_at_start():
+    """A fresh process: the memory config holds a proxy; the weights load when a message that
+    the encoder reads arrives (a Chinese one does not load them), and the vectors then match."""
+    code = """if True:
+        import asyncio
+        from edge_agent.config import Config
+        from edge_agent.daemon import memory_config
+        from edge_agent.memory import create_memory, embed
+        from edge_agent.messages import Message
+        cfg = memory_config(Config(semantic_recall="on"))
+        mem = create_memory("hybrid", counter=len, **cfg)
+        async def run(text):
+            await mem.add(Message("user", text))
+            await mem.flush()
+        asyncio.run(run("数据库被误删了一张表"))
+        print(embed._shared is None)
+        asyncio.run(run("Bedtime with three small people is a military operation"))
+        print(embed._shared is None, cfg["embedder"].loaded)
+    """
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "False", "True"]
     with pytest.raises(ConfigError, match="embedder"):
         create_memory("hybrid", embedder="minilm")
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import json
 import os
 import sys
@@ -30,7 +31,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from edge_agent import _compat
+from edge_agent._compat import SLOTS
 from edge_agent.backends.base import Completion, OnDelta, Timeouts, Usage
+from edge_agent.backends.gguf import special_tokens
 from edge_agent.backends.models import resolve_model
 from edge_agent.errors import (BackendProtocolError, BackendTimeout, BackendUnavailable, ContextOverflowError,
                                InsufficientMemoryError, ModelError)
@@ -118,7 +122,7 @@ def _loads(arguments: str) -> Any:
         return arguments
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, **SLOTS)
 class ModelShape:
     n_layer: int
     n_kv_heads: int
@@ -158,25 +162,51 @@ def _quiet_stderr():
 
 
 class LocalTokenizer:
-    """The model's own vocabulary and chat template (a vocab_only load: no weights)."""
+    """The model's own vocabulary and chat template.
+
+    The metadata, chat template and BOS/EOS texts come from the GGUF header (gguf.py), so
+    making one costs no vocabulary. Counting needs llama.cpp's vocabulary: the loaded model's
+    when the backend has attached it (``attach``), else a ``vocab_only`` load made at the first
+    count and released when a model is attached, so a daemon never holds two copies of it
+    (17 MiB for SmolLM2). Thread-safe: counting may run in a worker thread."""
 
     def __init__(self, path: Path) -> None:
-        from llama_cpp import Llama
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
-        with _quiet_stderr():  # llama.cpp logs context warnings for vocab-only loads even when quiet
-            self._vocab = Llama(model_path=str(path), vocab_only=True, verbose=False)
-        self.metadata = dict(self._vocab.metadata)
+        self.path = path
+        self.metadata, bos, eos = special_tokens(path)
         template = self.metadata.get("tokenizer.chat_template")
-        eos = self._token_text(self._vocab.token_eos())
-        bos = self._token_text(self._vocab.token_bos())
         self._format = Jinja2ChatFormatter(template, eos_token=eos, bos_token=bos) if template else None
+        self._lock = threading.RLock()
+        self._model: Any = None      # the backend's loaded Llama, when attached
+        self._vocab: Any = None      # our own vocab_only Llama, while no model is attached
 
-    def _token_text(self, token: int) -> str:
-        return self._vocab.detokenize([token], special=True).decode("utf-8", errors="ignore") if token >= 0 else ""
+    def attach(self, llm: Any) -> None:
+        """Count with ``llm`` (a loaded Llama of this file), or with a vocab-only load again
+        (None). Returns once no count uses the previous one, so it may be closed after."""
+        with self._lock:
+            self._model = llm
+            if llm is not None and self._vocab is not None:
+                self._vocab.close()
+                self._vocab = None
+                release_free_heap()
+
+    def _llama(self) -> Any:
+        if self._model is not None:
+            return self._model
+        if self._vocab is None:
+            from llama_cpp import Llama
+
+            with _quiet_stderr():  # llama.cpp logs context warnings for vocab-only loads even when quiet
+                self._vocab = Llama(model_path=str(self.path), vocab_only=True, verbose=False)
+        return self._vocab
+
+    def tokenize(self, data: bytes, *, add_bos: bool, special: bool) -> list[int]:
+        with self._lock:
+            return self._llama().tokenize(data, add_bos=add_bos, special=special)
 
     def __call__(self, text: str) -> int:
-        return len(self._vocab.tokenize(text.encode("utf-8"), add_bos=False, special=False)) if text else 0
+        return len(self.tokenize(text.encode("utf-8"), add_bos=False, special=False)) if text else 0
 
     def prompt_tokens(self, messages: Sequence[dict[str, Any]]) -> list[int]:
         """Token ids of the prompt llama.cpp will see for ``messages``."""
@@ -184,7 +214,19 @@ class LocalTokenizer:
             text = "".join(f"{m['role']}: {m.get('content') or ''}\n" for m in messages) + "assistant: "
         else:
             text = self._format(messages=list(messages)).prompt
-        return self._vocab.tokenize(text.encode("utf-8"), add_bos=self._format is None, special=True)
+        return self.tokenize(text.encode("utf-8"), add_bos=self._format is None, special=True)
+
+
+def release_free_heap() -> None:
+    """Give the C heap's free pages back to the kernel (glibc's malloc_trim): a vocabulary is
+    tens of thousands of small allocations, and freeing them alone leaves RSS where it was."""
+    try:
+        libc = ctypes.CDLL(None)
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):   # not glibc (musl on some boards): nothing to do
+        return
+    trim.argtypes = [ctypes.c_size_t]
+    trim(0)
 
 
 class LocalBackend:
@@ -230,6 +272,7 @@ class LocalBackend:
             raise InsufficientMemoryError(str(self.path), needed, free)
         loop = asyncio.get_running_loop()
         self._llm = await loop.run_in_executor(self._pool, self._construct)
+        self.tokenizer.attach(self._llm)     # one vocabulary in RAM: the model's
 
     def _construct(self) -> Any:
         from llama_cpp import Llama
@@ -245,6 +288,7 @@ class LocalBackend:
         async with self._lock:
             llm, self._llm = self._llm, None
             if llm is not None:
+                self.tokenizer.attach(None)  # no count uses llm from here on
                 await asyncio.get_running_loop().run_in_executor(self._pool, llm.close)
 
     async def aclose(self) -> None:
@@ -317,8 +361,8 @@ class LocalBackend:
         parts: list[str] = []
         first_s, finish = None, None
         try:
-            async with asyncio.timeout(self.timeouts.total_s):
-                async with asyncio.timeout(self.timeouts.first_token_s) as first:
+            async with _compat.timeout(self.timeouts.total_s):
+                async with _compat.timeout(self.timeouts.first_token_s) as first:
                     while (item := await queue.get()) is not _END:
                         if isinstance(item, BaseException):
                             raise BackendUnavailable(self.name, f"llama.cpp failed: {item}") from item

