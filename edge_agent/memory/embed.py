@@ -334,12 +334,12 @@ def _worker():
         return _pool
 
 
-def shared(threads: int | None = 1) -> Embedder:
-    """The process's one encoder (loaded at first use; ``threads`` applies then)."""
+def shared(threads: int | None = 1, path: Path | None = None) -> Embedder:
+    """The process's one encoder (loaded at first use; ``threads`` and ``path`` apply then)."""
     global _shared
     with _lock:
         if _shared is None:
-            _shared = Embedder(threads=threads)
+            _shared = Embedder(path, threads=threads)
         return _shared
 
 
@@ -351,16 +351,19 @@ class LazyEncoder:
     runs in the encoder's worker thread, off the event loop. ``available()`` is checked when
     the proxy is made, so a missing model is still reported at start."""
 
-    def __init__(self, threads: int | None = 1) -> None:
-        source_dir()                      # EmbedderUnavailable now, not at the first message
-        self.threads = threads
+    def __init__(self, threads: int | None = 1, path: Path | None = None) -> None:
+        if path is not None and not (path / encoder_file.PACKED).is_file() and not (path / "model.safetensors").is_file():
+            raise EmbedderUnavailable(f"encoder_dir {path} holds neither {encoder_file.PACKED} nor model.safetensors")
+        if path is None:
+            source_dir()                  # EmbedderUnavailable now, not at the first message
+        self.threads, self.path = threads, path
 
     @property
     def loaded(self) -> bool:
         return _shared is not None
 
     def _get(self) -> Embedder:
-        return shared(self.threads)
+        return shared(self.threads, self.path)
 
     @property
     def submit(self):
