@@ -124,9 +124,21 @@ def daemon(env: dict, gguf: str | None) -> dict:
     return {"idle": idle, "after_two_turns": after, "answered_by": backends}
 
 
-async def _sessions(n: int) -> dict:
+def _turns(lang: str) -> list[tuple[str, str]]:
+    """20 turns: the Chinese customer-service scenario, or the first 40 messages of an
+    English chat from the eval sets (user and assistant alternating)."""
+    if lang == "zh":
+        from edge_agent.scenario import conversation
+
+        return conversation(20)
+    from bench.evalsets.english_chat import generate
+
+    msgs = [t.content for t in generate(0).turns]
+    return list(zip(msgs[0:40:2], msgs[1:40:2]))
+
+
+async def _sessions(n: int, lang: str) -> dict:
     """RSS growth per 20-turn session, in the daemon's default memory configuration."""
-    from edge_agent.scenario import conversation
     from edge_agent.config import Config
     from edge_agent.daemon import memory_config
     from edge_agent.memory import create_memory
@@ -136,26 +148,26 @@ async def _sessions(n: int) -> dict:
     cfg = Config()
     kwargs = memory_config(cfg)
     counter = default_counter()
-    turns = conversation(20)
-    held = [create_memory(cfg.strategy, counter=counter, **kwargs)]   # the first loads what all share
-    for i, (user, reply) in enumerate(turns):
-        await held[0].add(Message("user", user, ts=30.0 * i))
-        await held[0].add(Message("assistant", reply, ts=30.0 * i + 10))
-    await held[0].flush()
-    gc.collect()
-    rss0 = psutil.Process().memory_info().rss
-    for s in range(n):
+    turns = _turns(lang)
+
+    async def session(tag: str):
         mem = create_memory(cfg.strategy, counter=counter, **kwargs)
         for i, (user, reply) in enumerate(turns):
-            await mem.add(Message("user", f"[{s}] {user}", ts=30.0 * i))
+            await mem.add(Message("user", f"[{tag}] {user}", ts=30.0 * i))
             await mem.add(Message("assistant", reply, ts=30.0 * i + 10))
         await mem.flush()
         mem.context(query=turns[-1][0])
-        held.append(mem)
+        return mem
+
+    held = [await session("warm")]          # the first loads what every session shares
+    gc.collect()
+    rss0 = psutil.Process().memory_info().rss
+    for s in range(n):
+        held.append(await session(str(s)))
     gc.collect()
     per = (psutil.Process().memory_info().rss - rss0) / n
-    return {"strategy": cfg.strategy, "semantic_recall": "embedder" in kwargs, "sessions": n, "turns_each": 20,
-            "bytes_per_session": round(per), "sessions_per_100mb": round(100 * MiB / per)}
+    return {"lang": lang, "strategy": cfg.strategy, "semantic_recall": "embedder" in kwargs, "sessions": n,
+            "turns_each": 20, "bytes_per_session": round(per), "sessions_per_100mb": round(100 * MiB / per)}
 
 
 def main() -> int:
@@ -174,7 +186,7 @@ def main() -> int:
     report["local_only"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only"), gguf)
     with llama_server() as url:
         report["cloud"] = daemon(dict(base_env, EDGE_AGENT_CLOUD_URL=url, EDGE_AGENT_LOCAL_ENABLED="false"), gguf)
-    report["session"] = asyncio.run(_sessions(args.sessions))
+    report["session"] = [asyncio.run(_sessions(args.sessions, lang)) for lang in ("zh", "en")]
     print_report(report)
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(report, indent=2) + "\n")
@@ -195,9 +207,9 @@ def print_report(r: dict) -> None:
             rest = m["rss"] - m["gguf_file"] - kv
             print(f"{name + ' ' + when:24s} {m['rss']:7.1f} {m['gguf_file']:10.1f} {kv:9.1f} {rest:7.1f} "
                   f"{m['anon']:7.1f} {m['other_file']:11.1f}")
-    s = r["session"]
-    print(f"\n20-turn session ({s['strategy']}, semantic recall {'on' if s['semantic_recall'] else 'off'}): "
-          f"{s['bytes_per_session']} bytes, {s['sessions_per_100mb']} sessions per 100 MB")
+    for s in r["session"]:
+        print(f"20-turn session, {s['lang']} ({s['strategy']}, semantic recall {'on' if s['semantic_recall'] else 'off'}): "
+              f"{s['bytes_per_session']} bytes, {s['sessions_per_100mb']} sessions per 100 MB")
 
 
 if __name__ == "__main__":

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
+from edge_agent._compat import SLOTS
 from edge_agent.memory.extract import extract
 from edge_agent.memory.terms import analyze
 from edge_agent.tokens import Counter
-from edge_agent._compat import SLOTS
 
 HEADER = "Key facts (verbatim from the conversation; the newest value wins):"
 MENTIONED_HEADER = "Key facts the question mentions (verbatim; the newest value wins):"
@@ -79,7 +80,7 @@ class FactTable:
             line += f"; earlier {old}, turn {old_turn}"
         fact.line = line + ")"
         fact.tokens = self.counter(fact.line)
-        fact.terms = tuple(dict.fromkeys(analyze(fact.line)))
+        fact.terms = tuple(dict.fromkeys(map(sys.intern, analyze(fact.line))))   # shared with the index
 
     def __len__(self) -> int:
         return len(self._facts)
