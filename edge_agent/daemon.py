@@ -22,7 +22,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from edge_agent import __version__, ringbuf
+from edge_agent import __version__, heap, ringbuf
 from edge_agent.agent import Agent
 from edge_agent.backends import CircuitBreaker, Router, Timeouts
 from edge_agent.backends.cloud import CloudBackend
@@ -132,6 +132,7 @@ class Daemon:
         self.stop.set()
 
     async def serve(self, ready: asyncio.Event | None = None) -> int:
+        heap.limit_arenas(self.config.malloc_arenas)   # before the worker threads start
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self._on_signal)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import json
 import os
 import sys
@@ -31,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from edge_agent import _compat
+from edge_agent import _compat, heap
 from edge_agent._compat import SLOTS
 from edge_agent.backends.base import Completion, OnDelta, Timeouts, Usage
 from edge_agent.backends.gguf import special_tokens
@@ -189,7 +188,7 @@ class LocalTokenizer:
             if llm is not None and self._vocab is not None:
                 self._vocab.close()
                 self._vocab = None
-                release_free_heap()
+                heap.trim()          # its tens of thousands of small allocations
 
     def _llama(self) -> Any:
         if self._model is not None:
@@ -215,18 +214,6 @@ class LocalTokenizer:
         else:
             text = self._format(messages=list(messages)).prompt
         return self.tokenize(text.encode("utf-8"), add_bos=self._format is None, special=True)
-
-
-def release_free_heap() -> None:
-    """Give the C heap's free pages back to the kernel (glibc's malloc_trim): a vocabulary is
-    tens of thousands of small allocations, and freeing them alone leaves RSS where it was."""
-    try:
-        libc = ctypes.CDLL(None)
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):   # not glibc (musl on some boards): nothing to do
-        return
-    trim.argtypes = [ctypes.c_size_t]
-    trim(0)
 
 
 class LocalBackend:

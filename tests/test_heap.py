@@ -1,0 +1,57 @@
+"""edge_agent/heap.py: the arena cap and trim reach glibc; the config key is checked."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from edge_agent import heap
+from edge_agent.config import Config
+from edge_agent.errors import ConfigError
+
+GLIBC = heap._libc() is not None
+
+
+@pytest.mark.skipif(not GLIBC, reason="not glibc")
+def test_threads_share_two_arenas_once_capped():
+    """Eight threads allocating at once: with the cap, malloc_info lists at most two arenas."""
+    code = """if True:
+        import ctypes, sys, threading, tempfile, os
+        from edge_agent import heap
+        if sys.argv[1] == "cap":
+            assert heap.limit_arenas(2)
+        libc = ctypes.CDLL(None)
+        libc.malloc.restype = ctypes.c_void_p
+        libc.malloc.argtypes = [ctypes.c_size_t]
+        barrier = threading.Barrier(8)
+        def work():
+            barrier.wait()
+            for _ in range(2000):
+                libc.malloc(64)
+        threads = [threading.Thread(target=work) for _ in range(8)]
+        [t.start() for t in threads]; [t.join() for t in threads]
+        f = tempfile.TemporaryFile()
+        libc.fdopen.restype = ctypes.c_void_p
+        fp = libc.fdopen(os.dup(f.fileno()), b"w")
+        libc.malloc_info(0, ctypes.c_void_p(fp)); libc.fflush(ctypes.c_void_p(fp))
+        f.seek(0)
+        print(f.read().decode().count("<heap nr="))
+    """
+    counts = {}
+    for mode in ("cap", "free"):
+        out = subprocess.run([sys.executable, "-c", code, mode], capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        counts[mode] = int(out.stdout.split()[-1])
+    assert counts["cap"] <= 2 < counts["free"]
+    heap.trim()                      # safe to call any time
+
+
+def test_the_config_key():
+    assert Config().malloc_arenas == 2
+    Config(malloc_arenas=0).validate()
+    for bad in (-1, True, 1.5):
+        with pytest.raises(ConfigError, match="malloc_arenas"):
+            Config(malloc_arenas=bad).validate()
+    assert heap.limit_arenas(0) is False     # 0: glibc's default, nothing set
