@@ -51,12 +51,14 @@ class MCPServer:
         self._stop: asyncio.Event | None = None
         self._task: asyncio.Task | None = None
         self._closing: set[asyncio.Task] = set()
-        self._lock = asyncio.Lock()
+        self._lock: asyncio.Lock | None = None   # made in the loop (3.9 binds a Lock when made)
         self._last_ok = 0.0
         self._suspect = False
 
     # -- connection --------------------------------------------------------------------------
     async def _connected(self) -> Any:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
         async with self._lock:
             if self._client is not None and (self._suspect or time.monotonic() - self._last_ok > PROBE_AFTER_S):
                 if not await self._alive():
