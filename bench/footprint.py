@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -44,6 +45,7 @@ SNIPPETS = {
     "daemon + DeepSeek tokenizer": "import edge_agent.daemon; from edge_agent.tokens import default_counter; "
                                    "default_counter()('warm up')",
 }
+TRACED = 20   # sessions measured again with tracemalloc
 TURNS = ("Hi, my name is Anna and my order number is 20250115001. Please note it.",
          "我叫王小明，订单号 #20250115001，明天下午三点送货到上海市浦东新区。")
 
@@ -159,15 +161,24 @@ async def _sessions(n: int, lang: str) -> dict:
         mem.context(query=turns[-1][0])
         return mem
 
-    held = [await session("warm")]          # the first loads what every session shares
+    held = [await session("warm"), await session("warm2")]   # what every session shares, loaded
     gc.collect()
     rss0 = psutil.Process().memory_info().rss
     for s in range(n):
         held.append(await session(str(s)))
     gc.collect()
     per = (psutil.Process().memory_info().rss - rss0) / n
+    # the same by tracemalloc (Python objects and numpy's arrays): the allocator's page reuse
+    # makes the RSS figure move between runs, this one does not
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    traced = [await session(f"t{s}") for s in range(TRACED)]
+    gc.collect()
+    heap = (tracemalloc.get_traced_memory()[0] - base) / len(traced)
+    tracemalloc.stop()
     return {"lang": lang, "strategy": cfg.strategy, "semantic_recall": "embedder" in kwargs, "sessions": n,
-            "turns_each": 20, "bytes_per_session": round(per), "sessions_per_100mb": round(100 * MiB / per)}
+            "turns_each": 20, "bytes_per_session": round(per), "sessions_per_100mb": round(100 * MiB / per),
+            "traced_bytes_per_session": round(heap)}
 
 
 def main() -> int:
@@ -209,7 +220,8 @@ def print_report(r: dict) -> None:
                   f"{m['anon']:7.1f} {m['other_file']:11.1f}")
     for s in r["session"]:
         print(f"20-turn session, {s['lang']} ({s['strategy']}, semantic recall {'on' if s['semantic_recall'] else 'off'}): "
-              f"{s['bytes_per_session']} bytes, {s['sessions_per_100mb']} sessions per 100 MB")
+              f"{s['bytes_per_session']} bytes of RSS ({s['sessions_per_100mb']} sessions per 100 MB), "
+              f"{s['traced_bytes_per_session']} bytes traced")
 
 
 if __name__ == "__main__":
