@@ -116,3 +116,22 @@ def test_a_bundle_for_another_python_or_arch_is_refused_before_any_push(tmp_path
         d._check_bundle(BoardFacts(arch="aarch64", pythons={"python3": ((3, 12, 1), 64, True)}))
     with pytest.raises(PreflightError, match=r"the board is x86_64 with Python 3.11"):
         d._check_bundle(BoardFacts(arch="x86_64", pythons={"python3": ((3, 11, 2), 64, True)}))
+
+
+def test_a_bundle_whose_llama_needs_a_newer_glibc_is_refused_before_any_push(tmp_path):
+    """A Debian 11 board has glibc 2.31; a wheel cross-built on Debian 12 asks for GLIBC_2.33
+    (seen on the emulated board: the daemon then could not load libllama.so)."""
+    from edge_agent.deploy.bundle import Bundle
+    from edge_agent.deploy.preflight import BoardFacts, PreflightError, parse
+
+    with zipfile.ZipFile(tmp_path / "llama_cpp_python-0.3.36-py3-none-linux_aarch64.whl", "w") as z:
+        z.writestr("llama_cpp/lib/libllama.so", b"\x7fELF...GLIBC_2.17\0GLIBC_2.33\0GLIBC_2.28\0")
+    bundle = Bundle(Target("aarch64", (3, 9)), tmp_path, tmp_path / "w.tar", "cp39-aarch64-x")
+    assert bundle.glibc_needed() == (2, 33)
+    d = Deployer(None, load_profile("rpi4-4g"), "/opt/edge-agent", bundle=bundle)
+    board = parse("arch=aarch64\npython=python3 3.9.2 64 1\nglibc=glibc 2.31\npreflight=done\n")
+    assert board.glibc == (2, 31)
+    with pytest.raises(PreflightError, match=r"needs glibc >= 2.33; the board has 2.31"):
+        d._check_bundle(board)
+    d._check_bundle(BoardFacts(arch="aarch64", pythons=board.pythons, glibc=(2, 36)))   # Debian 12: fine
+    d._check_bundle(BoardFacts(arch="aarch64", pythons=board.pythons))                  # unknown: not refused

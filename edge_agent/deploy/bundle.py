@@ -40,7 +40,7 @@ from importlib import metadata
 from pathlib import Path
 
 from edge_agent.deploy.transport import DeployError
-from edge_agent.deploy.wheels import slim
+from edge_agent.deploy.wheels import glibc_needed, slim
 
 log = logging.getLogger("edge_agent.deploy")
 LLAMA_VERSION = "0.3.36"
@@ -80,6 +80,11 @@ class Bundle:
 
     def size_mb(self) -> int:
         return self.archive.stat().st_size >> 20
+
+    def glibc_needed(self) -> tuple[int, int] | None:
+        """The glibc its llama-cpp-python libraries need (deploy/wheels.py)."""
+        wheel = next(iter(sorted(self.wheels.glob("llama_cpp_python-*.whl"))), None)
+        return glibc_needed(wheel) if wheel is not None else None
 
     @property
     def encoder(self) -> bool:

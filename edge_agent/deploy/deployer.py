@@ -132,6 +132,12 @@ class Deployer:
             raise PreflightError(self.board.name, [Finding("bundle", "fail", (
                 f"the offline bundle is for {want.tag}; the board is {have[0]} with {runs}: build the bundle "
                 "for the board (edge-agent deploy --offline probes it first)"))])
+        need = self.bundle.glibc_needed()
+        if need is not None and facts.glibc is not None and facts.glibc < need:
+            v = lambda t: ".".join(map(str, t))  # noqa: E731
+            raise PreflightError(self.board.name, [Finding("bundle", "fail", (
+                f"the bundle's llama-cpp-python needs glibc >= {v(need)}; the board has {v(facts.glibc)}: build "
+                "that wheel against the board's release (an older sysroot) or deploy to a newer image"))])
 
     async def deploy(self, sdist: Path | None = None) -> DeployResult:
         service_file(self.board, self.root, f"{self.root}/current/run.sh")  # limits checked before any push

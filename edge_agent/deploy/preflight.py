@@ -11,6 +11,7 @@ carries them all, so a deploy stops before it has changed anything on the board.
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Literal
@@ -40,6 +41,7 @@ class BoardFacts:
     begetctl: bool = False
     system_init_writable: bool = False
     compiler: bool = False
+    glibc: tuple[int, int] | None = None                   # getconf GNU_LIBC_VERSION (None: not glibc, or unknown)
 
     def python(self, preferred: str) -> tuple[str, tuple[int, ...], int, bool] | None:
         """The configured Python if it runs, else the newest one found."""
@@ -69,6 +71,7 @@ if [ -d /run/systemd/system ] && command -v systemctl >/dev/null 2>&1; then echo
 if command -v begetctl >/dev/null 2>&1; then echo begetctl=1; fi
 p=/system/etc/init/.edge-agent-preflight.$$; if (: > "$p") 2>/dev/null; then rm -f "$p"; echo system_init_writable=1; fi
 if command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then echo compiler=1; fi
+echo "glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null)"
 echo preflight=done
 """
 
@@ -89,6 +92,8 @@ def parse(out: str) -> BoardFacts:
             facts.disk_free_mb = int(cols[3]) // 1024
         elif key == "mem" and len(cols := value.split()) >= 2 and cols[1].isdigit():
             setattr(facts, "mem_total_mb" if cols[0] == "MemTotal:" else "mem_available_mb", int(cols[1]) // 1024)
+        elif key == "glibc" and (m := re.fullmatch(r"glibc (\d+)\.(\d+).*", value)):
+            facts.glibc = (int(m.group(1)), int(m.group(2)))
         elif key in ("root_writable", "systemd", "begetctl", "system_init_writable", "compiler"):
             setattr(facts, key, value == "1")
     return facts

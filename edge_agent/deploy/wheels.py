@@ -72,6 +72,17 @@ def kept_libraries(libs: dict[str, bytes]) -> set[str]:
     return keep
 
 
+def glibc_needed(wheel: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """The newest GLIBC_x.y symbol version the wheel's libraries ask for (None: none): a
+    board whose glibc is older cannot load them."""
+    found = []
+    with zipfile.ZipFile(wheel) as z:
+        for name in z.namelist():
+            if name.startswith(LIB_DIR) and ".so" in name:
+                found += [(int(a), int(b)) for a, b in re.findall(rb"GLIBC_(\d+)\.(\d+)", z.read(name))]
+    return max(found) if found else None
+
+
 def _record_line(name: str, data: bytes) -> str:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"{name},sha256={digest},{len(data)}"
