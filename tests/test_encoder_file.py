@@ -13,7 +13,10 @@ import pytest
 from edge_agent.memory import _encoder_py as spec
 from edge_agent.memory import embed, encoder_file
 
+from conftest import needs_encoder_wheel
+
 pytest.importorskip("edge_agent._encoder", reason="the C encoder is not built")
+pytestmark = needs_encoder_wheel
 SENTENCES = ["Bedtime with three small people is a military operation.", "How many children does Ingrid have?",
              "ok", "My order number is 20250115001 and I live in Shanghai.", "Tried rooibos for a week. " * 30]
 

@@ -16,6 +16,8 @@ from edge_agent.memory import _encoder_py as spec
 from edge_agent.memory import create_memory, embed
 from edge_agent.messages import Message
 
+from conftest import needs_encoder_wheel
+
 native = pytest.importorskip("edge_agent._encoder", reason="the C encoder is not built")
 
 SENTENCES = ["I ran a charity race last Saturday.", "When did Priya run the charity race?",
@@ -93,6 +95,7 @@ def test_cosines_with_float16_rows_match_numpy():
         native.dot_f16(rows.astype(np.float32), 300, 384, q, np.empty(300, np.float32))
 
 
+@needs_encoder_wheel
 def test_bad_input_is_refused_before_any_work(encoders):
     enc = encoders["c"]
     qw, fp = enc._packed
@@ -124,6 +127,7 @@ def test_bad_input_is_refused_before_any_work(encoders):
     assert native.KERNEL in ("avx2", "neon", "c")
 
 
+@needs_encoder_wheel
 def test_one_place_picks_the_implementation():
     code = "from edge_agent.memory import embed; print(embed.IMPLEMENTATION, embed.Embedder().impl)"
     env = {**os.environ, "EDGE_AGENT_NO_EXTENSIONS": "1"}

@@ -19,6 +19,8 @@ from edge_agent.memory.dense import DIM, DenseIndex, encodable
 from edge_agent.memory.embed import MAX_TOKENS, LazyEncoder, shared
 from edge_agent.messages import Message
 
+from conftest import needs_encoder_wheel
+
 
 def assert_close(actual, expected, atol: float) -> None:
     """Elementwise |actual - expected| <= atol (numpy.testing is not on every board's numpy)."""
@@ -65,6 +67,7 @@ def f32_encoder():
     return Embedder(impl="numpy")
 
 
+@needs_encoder_wheel
 def test_the_numpy_encoder_matches_sentence_transformers(f32_encoder):
     encoder = f32_encoder
     vecs = encoder.encode(SENTENCES)
