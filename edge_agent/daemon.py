@@ -66,7 +66,7 @@ def build_router(config: Config, resolver=None) -> Router:
         own = Timeouts(first_token_s=config.local_first_token_s or config.first_token_s,
                        total_s=config.local_total_s or config.total_s)
         local = LocalBackend(config.local_model or None, n_ctx=config.n_ctx, n_threads=config.n_threads or None,
-                             timeouts=own)
+                             timeouts=own, sampling=config.local_sampling)
     return Router(cloud=cloud, local=local, policy=config.policy or None)
 
 

@@ -307,7 +307,7 @@ def extra(result: TurnResult, session_id: str) -> dict[str, Any]:
             "memory_mode": result.mode, "context_tokens": result.context_tokens, "sections": result.sections,
             "cached_tokens": result.usage.cached_tokens, "prefix_tokens": result.prefix_tokens,
             "stored_messages": result.stored, "timings": result.timings,
-            "tool_calls": result.server_tool_calls or [], "tool_stop": result.tool_stop}
+            "tool_calls": result.server_tool_calls or [], "tool_stop": result.tool_stop, "looped": result.looped}
 
 
 def _completion(result: TurnResult, body: dict[str, Any], sid: str) -> dict[str, Any]:

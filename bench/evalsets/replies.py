@@ -42,3 +42,12 @@ TEST = [
 ]
 
 SPLITS = {"dev": DEV, "test": TEST}
+
+# follow-ups that ask back a value the first turn stated: (split, conversation) -> the value
+# the second reply must contain (added after the first measurement, without changing a request)
+RECALLS = {
+    ("dev", 0): "20250115001", ("dev", 1): "20250115001", ("dev", 6): "LH 723", ("dev", 9): "192.168.1.20",
+    ("dev", 11): "Okafor",
+    ("test", 0): "M-448120", ("test", 1): "13812345678", ("test", 4): "SF1234567890", ("test", 6): "July 12",
+    ("test", 9): "blue", ("test", 11): "eggs",
+}

@@ -50,6 +50,7 @@ class Completion:
     first_token_s: float | None = None
     total_s: float = 0.0
     tool_calls: list[dict[str, Any]] | None = None   # OpenAI form: {"id", "type", "function": {...}}
+    looped: bool = False     # stopped by the loop guard (edge_agent/loops.py); finish_reason "length"
 
 
 @runtime_checkable
@@ -57,9 +58,10 @@ class Backend(Protocol):
     name: str
 
     async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
-                       temperature: float = 0.2, stream: bool = False,
+                       temperature: float | None = None, stream: bool = False,
                        on_delta: OnDelta | None = None, tools: ToolSpec | None = None) -> Completion:
-        """One chat completion; with ``stream`` the text arrives through ``on_delta``. With
+        """One chat completion; with ``stream`` the text arrives through ``on_delta``.
+        ``temperature`` None leaves it to the backend (the local model's family setting). With
         ``tools`` the answer may be tool calls (``Completion.tool_calls``) instead of text."""
         ...
 

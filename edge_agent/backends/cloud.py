@@ -73,12 +73,12 @@ class CloudBackend:
         return self._session
 
     async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
-                       temperature: float = 0.2, stream: bool = False,
+                       temperature: float | None = None, stream: bool = False,
                        on_delta: OnDelta | None = None, tools: ToolSpec | None = None) -> Completion:
         if not self.breaker.allow():
             raise BackendUnavailable(self.name, f"circuit breaker open after {self.breaker.failures} failures")
         body = {"model": self.model, "messages": list(messages), "max_tokens": max_tokens,
-                "temperature": temperature, "stream": stream}
+                "temperature": 0.2 if temperature is None else temperature, "stream": stream}
         if stream:
             body["stream_options"] = {"include_usage": True}
         if tools is not None:  # passed through as the client gave them (normalized)

@@ -34,6 +34,8 @@ from edge_agent import _compat, heap
 from edge_agent._compat import SLOTS
 from edge_agent.backends.base import Completion, OnDelta, Timeouts, Usage
 from edge_agent.backends.gguf import special_tokens
+from edge_agent.loops import LoopGuard
+from edge_agent.backends.sampling import Sampling, for_model
 from edge_agent.backends.models import resolve_model
 from edge_agent.errors import (BackendProtocolError, BackendTimeout, BackendUnavailable, ContextOverflowError,
                                InsufficientMemoryError, ModelError)
@@ -221,7 +223,8 @@ class LocalBackend:
 
     def __init__(self, model_path: str | os.PathLike[str] | None = None, *, n_ctx: int = 2048,
                  n_threads: int | None = None, n_batch: int = 256, timeouts: Timeouts = Timeouts(),
-                 margin_bytes: int = 96 * MiB, available: Callable[[], int] = available_bytes) -> None:
+                 margin_bytes: int = 96 * MiB, available: Callable[[], int] = available_bytes,
+                 sampling: dict[str, float] | None = None) -> None:
         path = resolve_model(model_path)
         if path is None:
             raise ModelError("SmolLM2-135M-Instruct.Q4_1.gguf",
@@ -238,6 +241,7 @@ class LocalBackend:
         self.available = available
         self.tokenizer = LocalTokenizer(path)
         self.shape = _shape(self.tokenizer.metadata)
+        self.sampling: Sampling = for_model(self.tokenizer.metadata, sampling)
         self._llm: Any = None
         self._lock = asyncio.Lock()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="edge-agent-llama")
@@ -284,7 +288,7 @@ class LocalBackend:
 
     # -- completion --------------------------------------------------------------------------
     async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
-                       temperature: float = 0.2, stream: bool = False,
+                       temperature: float | None = None, stream: bool = False,
                        on_delta: OnDelta | None = None, tools: ToolSpec | None = None) -> Completion:
         offered = tools if tools is not None and tools.offered else None
         messages = as_plain_chat(messages, offered)
@@ -298,15 +302,16 @@ class LocalBackend:
         async with self._lock:
             await self.load()
             grammar = self._grammar(offered) if offered is not None and offered.forced else None
-            done = await self._generate(messages, prompt, max_tokens, temperature, gate.feed, grammar)
+            done = await self._generate(messages, prompt, max_tokens, temperature, gate.feed, grammar,
+                                        tools=offered is not None)
         if offered is None:
             return done
         call = parse_call(done.text, offered)
-        if call is None and offered.forced and temperature > 0:
+        if call is None and offered.forced and (temperature is None or temperature > 0):
             # llama-cpp-python's sampler was seen to ignore the grammar at temperature > 0 (on the
             # first call of a fresh model): once more, greedy, where it holds
             async with self._lock:
-                done = await self._generate(messages, prompt, max_tokens, 0.0, gate.feed, grammar)
+                done = await self._generate(messages, prompt, max_tokens, 0.0, gate.feed, grammar, tools=True)
             call = parse_call(done.text, offered)
         if call is not None:
             done.text, done.tool_calls, done.finish_reason = "", [call], "tool_calls"
@@ -336,17 +341,26 @@ class LocalBackend:
             self._grammars[key] = grammar
         return grammar
 
-    async def _generate(self, messages: list[dict], prompt: list[int], max_tokens: int, temperature: float,
-                        on_delta: OnDelta | None, grammar: Any = None) -> Completion:
+    def _settings(self, temperature: float | None, tools: bool) -> dict[str, Any]:
+        """The sampler's arguments: the model's settings, ``temperature`` when given; no
+        repetition penalty where the reply may be a tool call (JSON repeats its quotes)."""
+        settings = self.sampling.kwargs(temperature)
+        if tools:
+            settings.update(repeat_penalty=1.0, presence_penalty=0.0, frequency_penalty=0.0)
+        return settings
+
+    async def _generate(self, messages: list[dict], prompt: list[int], max_tokens: int, temperature: float | None,
+                        on_delta: OnDelta | None, grammar: Any = None, tools: bool = False) -> Completion:
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue = asyncio.Queue(maxsize=32)
         stop = threading.Event()
         cached = self._cached_prefix(prompt)
         start = time.perf_counter()
-        job = loop.run_in_executor(self._pool, self._worker, loop, queue, stop, messages, max_tokens, temperature,
-                                   grammar)
+        job = loop.run_in_executor(self._pool, self._worker, loop, queue, stop, messages, max_tokens,
+                                   self._settings(temperature, tools or grammar is not None), grammar)
         parts: list[str] = []
         first_s, finish = None, None
+        guard = LoopGuard()
         try:
             async with _compat.timeout(self.timeouts.total_s):
                 async with _compat.timeout(self.timeouts.first_token_s) as first:
@@ -361,6 +375,9 @@ class LocalBackend:
                             parts.append(delta)
                             if on_delta is not None:
                                 on_delta(delta)
+                            if guard.feed(delta):
+                                finish = "length"      # cut, as at max_tokens; Completion.looped says why
+                                break
         except TimeoutError as exc:
             phase, limit = ("first token", self.timeouts.first_token_s) if first_s is None else \
                 ("complete answer", self.timeouts.total_s)
@@ -373,7 +390,8 @@ class LocalBackend:
                 await asyncio.wait({job}, timeout=0.05)
         text = "".join(parts)
         usage = Usage(len(prompt), self.tokenizer(text), cached)
-        return Completion(text, self.name, self.path.name, finish, usage, first_s, time.perf_counter() - start)
+        return Completion(text, self.name, self.path.name, finish, usage, first_s, time.perf_counter() - start,
+                          looped=guard.looped)
 
     def _cached_prefix(self, prompt: list[int]) -> int:
         """Tokens of ``prompt`` that llama.cpp still holds in its KV cache from the last call."""
@@ -389,14 +407,14 @@ class LocalBackend:
         return n
 
     def _worker(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, stop: threading.Event,
-                messages: list[dict], max_tokens: int, temperature: float, grammar: Any) -> None:
+                messages: list[dict], max_tokens: int, settings: dict[str, Any], grammar: Any) -> None:
         def put(item: object) -> None:
             if not stop.is_set():
                 asyncio.run_coroutine_threadsafe(queue.put(item), loop).result()
 
         try:
-            chunks = self._llm.create_chat_completion(messages=messages, max_tokens=max_tokens,
-                                                      temperature=temperature, stream=True, grammar=grammar)
+            chunks = self._llm.create_chat_completion(messages=messages, max_tokens=max_tokens, stream=True,
+                                                      grammar=grammar, **settings)
             for chunk in chunks:
                 if stop.is_set():
                     break  # cancelled or timed out: stop between tokens

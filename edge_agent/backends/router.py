@@ -46,7 +46,7 @@ class Router:
         self.fallbacks = 0
 
     async def complete(self, messages: Sequence[dict[str, Any]], *, max_tokens: int = 512,
-                       temperature: float = 0.2, stream: bool = False, on_delta: OnDelta | None = None,
+                       temperature: float | None = None, stream: bool = False, on_delta: OnDelta | None = None,
                        tools: ToolSpec | None = None) -> Routed:
         errors: dict[str, BackendError] = {}
         partial: list[str] = []

