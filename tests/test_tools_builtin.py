@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from edge_agent.tools.fetch import Fetcher
 from edge_agent.tools.files import Workspace
 from edge_agent.tools.memtools import forget, memory_tools, remember, search_history
 from edge_agent.tools.settings import shell_rules
-from edge_agent.tools.shell import Shell
+from edge_agent.tools.shell import SANDBOX, Shell
 
 # -- device_status -------------------------------------------------------------------------
 
@@ -109,6 +110,9 @@ def test_files_refuse_device_files_and_fifos(ws):
 # -- shell ---------------------------------------------------------------------------------
 
 
+SANDBOXED = SANDBOX.startswith("landlock")
+
+
 def make_shell(tmp_path, allow, **kw) -> Shell:
     return Shell(shell_rules(allow), tmp_path, **kw)
 
@@ -125,7 +129,7 @@ async def test_shell_runs_only_the_allow_list(tmp_path):
 
 async def test_shell_metacharacters_are_passed_literally(tmp_path):
     sh = make_shell(tmp_path, ["echo *", "ls *"])
-    evil = ["$(touch pwned)", "`touch pwned2`", "; touch pwned3", "| cat /etc/passwd", "&& id", "*", "$HOME",
+    evil = ["$(touch pwned)", "`touch pwned2`", "; touch pwned3", "| cat notes.txt", "&& id", "*", "$HOME",
             "'quoted'", "> out.txt"]
     assert await sh.run(["echo", *evil]) == "exit 0\n" + " ".join(evil) + "\n"
     assert not any((tmp_path / n).exists() for n in ("pwned", "pwned2", "pwned3", "out.txt"))
@@ -142,32 +146,54 @@ def _alive(pid: int) -> bool:
     return "Z" not in state                                # a zombie is dead, only not reaped yet
 
 
-async def test_shell_timeout_kills_the_process_group(tmp_path):
+async def _pids_written(path: Path, n: int) -> list[int]:
     import asyncio
 
-    pidfile = tmp_path / "child.pid"
-    script = (f"import os, time\nif os.fork() == 0:\n    open({str(pidfile)!r}, 'w').write(str(os.getpid()))\n"
-              "    time.sleep(600)\nelse:\n    time.sleep(600)\n")
-    sh = make_shell(tmp_path, [f"{sys.executable} -c *"], timeout_s=2)
+    for _ in range(300):                                   # the children may still be writing
+        lines = path.read_text().split() if path.exists() else []
+        if len(lines) >= n:
+            return [int(x) for x in lines[:n]]
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{path} never held {n} pids")
+
+
+@pytest.mark.parametrize("detach", ["sleep 600 &", "setsid sleep 600 &", "(sleep 600 >/dev/null 2>&1 &);"])
+async def test_shell_timeout_ends_every_process_the_call_started(tmp_path, detach):
+    """However a child detaches (its own session, a double fork), the call's timeout ends it:
+    the launcher is its subreaper and kills what is left below it (issue 29, finding 2)."""
+    script = f"{detach} sh -c 'echo $$ >> pids; exec sleep 600' & sleep 600"
+    sh = make_shell(tmp_path, ["sh -c *"], timeout_s=2)
     with pytest.raises(ToolTimeout):
-        await sh.run([sys.executable, "-c", script])
-    for _ in range(100):                                   # the child may still be writing its pid
-        if pidfile.exists() and pidfile.read_text():
-            break
-        await asyncio.sleep(0.1)
-    pid = int(pidfile.read_text())
-    for _ in range(100):                                   # SIGKILL went to the whole group
-        if not _alive(pid):
-            break
-        await asyncio.sleep(0.1)
-    assert not _alive(pid)
+        await sh.run(["sh", "-c", script])
+    for pid in await _pids_written(tmp_path / "pids", 1):
+        assert not _alive(pid)
+    assert not _sleeping_in(tmp_path)
+
+
+def _sleeping_in(folder: Path) -> list[str]:
+    """``sleep 600`` processes whose working directory is ``folder``."""
+    found = subprocess.run(["pgrep", "-f", "sleep 600"], capture_output=True, text=True).stdout.split()
+    here = []
+    for pid in found:
+        try:
+            if Path(f"/proc/{pid}/cwd").resolve() == folder.resolve():
+                here.append(pid)
+        except OSError:
+            pass
+    return here
+
+
+async def test_nothing_a_finished_call_started_outlives_it(tmp_path):
+    sh = make_shell(tmp_path, ["sh -c *"], timeout_s=30)
+    out = await sh.run(["sh", "-c", "sleep 313 >/dev/null 2>&1 & echo $! > pid; echo started"])
+    assert out == "exit 0\nstarted\n"
+    assert not _alive(int((tmp_path / "pid").read_text()))
 
 
 async def test_shell_output_is_capped(tmp_path):
-    sh = make_shell(tmp_path, [f"{sys.executable} -c *"], output_bytes=1000)
-    out = await sh.run([sys.executable, "-c", "import sys\nwhile True: sys.stdout.write('y' * 4096)"])
-    body, marker = out.removeprefix("exit -9\n").rsplit("\n", 1)
-    assert marker == "[output cut at 1000 bytes]" and body == "y" * 1000
+    sh = make_shell(tmp_path, ["yes"], output_bytes=1000)
+    out = await sh.run(["yes"])
+    assert out.split("\n", 1)[1] == "y\n" * 500 + "\n[output cut at 1000 bytes]"
 
 
 async def test_shell_missing_program_is_refused(tmp_path):
@@ -311,3 +337,32 @@ def test_search_history_dates_hits_when_the_archive_does():
     out = search_history(CallContext(memory=Mem()), "parcel")
     assert out.splitlines()[0] == "1. [14 Nov 2023] user: parcel ZX-4471"
     assert out.splitlines()[1].startswith("2. [2023-11-1") and out.endswith("user: to Shenzhen")
+
+
+async def test_free_arguments_may_not_name_a_place_outside_the_workspace(tmp_path):
+    """Issue 29, finding 1: `ls *` and `find *` handed over ../<other token> and ../../store.key."""
+    sh = make_shell(tmp_path / "ws", ["ls *", "find *", "df -h"])
+    for argv in (["ls", "-la", "../other"], ["ls", "/etc"], ["ls", "~"], ["find", ".", "-exec", "head", "-c", "120",
+                                                                          "../../store.key", ";"],
+                 ["find", "a/../../b"], ["ls", "--directory=/"]):
+        with pytest.raises(ToolRefused, match="outside the workspace"):
+            await sh.run(argv)
+    assert (await sh.run(["ls", "-la", "."])).startswith("exit 0")
+
+
+@pytest.mark.skipif(not SANDBOXED, reason="this kernel has no Landlock: the argument check alone applies")
+async def test_the_kernel_keeps_a_program_inside_its_workspace(tmp_path):
+    """Whatever the arguments hide (here '..' spelt by printf), the program reaches neither the
+    state directory's key nor another token's files; it still reads the system and writes its own."""
+    state = tmp_path / "state"
+    (state / "workspace" / "b").mkdir(parents=True)
+    (state / "store.key").write_text("SECRET-KEY")
+    (state / "workspace" / "b" / "notes.txt").write_text("B's notes")
+    sh = Shell(shell_rules(["sh -c *"]), state / "workspace", protect=(state,))
+    up = "$(printf '\\056\\056')"
+    out = await sh.run(["sh", "-c", f"cat {up}/{up}/store.key; cat {up}/b/notes.txt; ls {up}; "
+                                    "echo mine > mine.txt && cat mine.txt; head -c 4 \"$(printf '\\057etc\\057hostname')\" >/dev/null "
+                                    "&& echo sys"],
+                       namespace="a")
+    assert "SECRET-KEY" not in out and "B's notes" not in out and "Permission denied" in out
+    assert "mine\n" in out and "sys\n" in out

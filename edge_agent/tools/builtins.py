@@ -53,7 +53,7 @@ def builtin_tools(config: Any) -> tuple[list[Tool], Resources]:
     schedules = ScheduleStore(config.state_path / "schedules.db")
     tools = [device_status_tool(workspace), *file_tools(Workspace(workspace)),
              shell_tool(Shell(shell_rules(config.shell_allow), workspace, timeout_s=config.tool_call_timeout_s,
-                              output_bytes=4 * config.tool_result_chars)),
+                              output_bytes=4 * config.tool_result_chars, protect=(config.state_path,))),
              fetch_tool(fetcher), *memory_tools(), *schedule_tools(schedules)]
     by_name = {t.name: t for t in tools}
     assert set(by_name) == set(BUILTIN_NAMES), "BUILTIN_NAMES and the tools made here must agree"
