@@ -130,11 +130,22 @@ async def conversation_session(request: web.Request, messages: list[Message]) ->
     return f"{tenant}/{sid}", sid
 
 
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 async def read_json(request: web.Request) -> dict[str, Any]:
+    """The request's JSON object, or a 400 before anything is stored: not UTF-8, not JSON,
+    NaN/Infinity, an integer past Python's digit limit, nested too deeply, or a string with a
+    lone surrogate (``"\\ud800"``: valid JSON, but no UTF-8 can store it) anywhere in it."""
     try:
         raw = await request.read()
-        body = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        body = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ApiError(400, f"the body holds a lone surrogate ({exc.object[exc.start:exc.end]!a}): "
+                            "not storable Unicode text", code="invalid_json") from None
+    except (UnicodeDecodeError, ValueError) as exc:    # JSONDecodeError, NaN, a 5,000-digit integer
         raise ApiError(400, f"the body is not valid JSON: {exc}", code="invalid_json") from None
     except RecursionError:
         raise ApiError(400, "the body's JSON is nested too deeply", code="invalid_json") from None
