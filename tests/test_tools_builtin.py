@@ -216,10 +216,29 @@ async def site():
     async def hop(request):
         raise web.HTTPFound(request.query["to"])
 
+    async def cookie(request):
+        resp = web.Response(text="set")
+        resp.set_cookie("sid", "tenant-a-secret")
+        return resp
+
+    async def echo_cookie(request):
+        return web.Response(text=f"cookie: {request.headers.get('Cookie', 'none')}")
+
+    async def huge(request):       # streamed in pieces: one read does not see them all
+        resp = web.StreamResponse(headers={"Content-Type": "text/plain"})
+        await resp.prepare(request)
+        for _ in range(250):
+            await resp.write(b"x" * 1000)
+        await resp.write_eof()
+        return resp
+
     app = web.Application()
     app.router.add_get("/page", page)
     app.router.add_get("/big", big)
     app.router.add_get("/hop", hop)
+    app.router.add_get("/cookie", cookie)
+    app.router.add_get("/echo-cookie", echo_cookie)
+    app.router.add_get("/huge", huge)
     runner = web.AppRunner(app)
     await runner.setup()
     tcp = web.TCPSite(runner, "127.0.0.1", 0)
@@ -366,3 +385,24 @@ async def test_the_kernel_keeps_a_program_inside_its_workspace(tmp_path):
                        namespace="a")
     assert "SECRET-KEY" not in out and "B's notes" not in out and "Permission denied" in out
     assert "mine\n" in out and "sys\n" in out
+
+
+async def test_fetch_keeps_no_cookie_reads_whole_bodies_and_bare_hosts_mean_default_ports(site):
+    """Issue 29, findings 4, 7 and 10: one cookie jar for every tenant, bodies cut silently at
+    one read, and a bare host allowing every port (the daemon's own API through localhost)."""
+    f = Fetcher([f"127.0.0.1:{site}"], max_bytes=300_000)
+    try:
+        await f.get(f"http://127.0.0.1:{site}/cookie")
+        assert "cookie: none" in await f.get(f"http://127.0.0.1:{site}/echo-cookie")
+        whole = await f.get(f"http://127.0.0.1:{site}/huge")
+        assert whole.endswith("x" * 1000) and len(whole.split("\n\n", 1)[1]) == 250_000
+    finally:
+        await f.aclose()
+    bare = Fetcher(["127.0.0.1", "[::1]:8080"])
+    with pytest.raises(ToolRefused):
+        bare.check(f"http://127.0.0.1:{site}/page")
+    bare.check("http://127.0.0.1/page")
+    bare.check("https://127.0.0.1/page")
+    bare.check("http://[::1]:8080/x")
+    with pytest.raises(ToolRefused):
+        bare.check("http://[::1]:8081/x")

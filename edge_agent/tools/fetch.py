@@ -1,10 +1,12 @@
 """``http_fetch``: GET a URL on an allow-listed host (http or https).
 
-An entry of ``fetch_allow_hosts`` is a host name (any port) or ``host:port`` (that port
-only); names compare case-insensitively and exactly (``example.com`` does not allow
-``api.example.com``). Redirects are followed by hand, at most 3, each checked against the
-list. The body is read up to ``fetch_max_bytes``; the result is the status line, the
-content type and the body as text.
+An entry of ``fetch_allow_hosts`` is a host name (its scheme's default port only: 80 for
+http, 443 for https) or ``host:port`` (that port only); an IPv6 address with a port is
+written ``[::1]:8080``. Names compare case-insensitively and exactly (``example.com`` does not
+allow ``api.example.com``). Redirects are followed by hand, at most 3, each checked against
+the list. No cookie is kept between calls (one tenant's fetch never carries another's). The
+body is read to its end or up to ``fetch_max_bytes``, and a body cut there says so; the
+result is the status line, the content type and the body as text.
 """
 
 from __future__ import annotations
@@ -20,9 +22,18 @@ from edge_agent.tools.base import CallContext, Tool, arg, params
 MAX_REDIRECTS = 3
 
 
+def _entry(host: str) -> str:
+    """An allow-list entry as ``host`` or ``host:port`` (IPv6 without its brackets)."""
+    host = host.lower()
+    if host.startswith("["):
+        addr, _, rest = host[1:].partition("]")
+        return f"{addr}{rest}" if rest.startswith(":") else addr
+    return host
+
+
 class Fetcher:
     def __init__(self, allow_hosts: list[str], max_bytes: int = 1 << 20) -> None:
-        self.allow = {h.lower() for h in allow_hosts}
+        self.allow = {_entry(h) for h in allow_hosts}
         self.max_bytes = max_bytes
         self._session: aiohttp.ClientSession | None = None
 
@@ -37,13 +48,15 @@ class Fetcher:
             port = parts.port or (443 if parts.scheme == "https" else 80)
         except ValueError as exc:
             raise ToolRefused("http_fetch", f"bad port in {url!r}") from exc
-        if host not in self.allow and f"{host}:{port}" not in self.allow:
+        default = port == (443 if parts.scheme == "https" else 80)
+        if not (host in self.allow and default) and f"{host}:{port}" not in self.allow:
             raise ToolRefused("http_fetch", f"host {host!r} is not allowed (allowed: {', '.join(sorted(self.allow)) or 'none'})")
 
     async def get(self, url: str) -> str:
         session = self._session
         if session is None or session.closed:
-            session = self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None))
+            session = self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None),
+                                                            cookie_jar=aiohttp.DummyCookieJar())
         for _ in range(MAX_REDIRECTS + 1):
             self.check(url)
             try:
@@ -51,7 +64,7 @@ class Fetcher:
                     if resp.status in (301, 302, 303, 307, 308) and "Location" in resp.headers:
                         url = urljoin(url, resp.headers["Location"])
                         continue
-                    body = await resp.content.read(self.max_bytes + 1)
+                    body = await self._body(resp)
                     cut = len(body) > self.max_bytes
                     text = _decode(body[: self.max_bytes], resp.charset)
                     return (f"HTTP {resp.status} {resp.reason}\ncontent-type: {resp.content_type}\n\n{text}"
@@ -59,6 +72,16 @@ class Fetcher:
             except aiohttp.ClientError as exc:
                 raise ToolError("http_fetch", f"{type(exc).__name__}: {exc}") from exc
         raise ToolError("http_fetch", f"more than {MAX_REDIRECTS} redirects")
+
+    async def _body(self, resp: aiohttp.ClientResponse) -> bytes:
+        """The body to its end, or its first max_bytes + 1 bytes (one read may return less)."""
+        buf = bytearray()
+        while len(buf) <= self.max_bytes:
+            chunk = await resp.content.read(self.max_bytes + 1 - len(buf))
+            if not chunk:
+                break
+            buf += chunk
+        return bytes(buf)
 
     async def aclose(self) -> None:
         if self._session is not None:

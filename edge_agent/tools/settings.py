@@ -11,7 +11,7 @@
                                      # (0: automatic: 4 when the local model answers first, else every tool)
     workspace_dir = ""               # list_files / read_file / write_file; "" = <state_dir>/workspace
     shell_allow = ["uptime", "df -h", "ls *"]    # argv the shell tool may run; a final "*": any more args
-    fetch_allow_hosts = ["example.com", "127.0.0.1:8080"]   # http_fetch: host, or host:port
+    fetch_allow_hosts = ["example.com", "127.0.0.1:8080"]   # http_fetch: host (ports 80/443), host:port, [v6]:port
     fetch_max_bytes = 1048576
 
     [edge-agent.token_tools]         # with auth_tokens: a token listed here may use only these
