@@ -17,15 +17,19 @@ from typing import Any
 from aiohttp import web
 
 from edge_agent.server import AGENT, ApiError, read_json, session_key, tenant_of
-from edge_agent.tools.schedules import MAX_TEXT, MIN_EVERY_S
+from edge_agent.tools.schedules import MAX_DELAY_S, MAX_TEXT, MIN_EVERY_S, ScheduleLimit
 
 
-def _store(request: web.Request):
+def _store(request: web.Request, tenant: str):
+    """The schedule store, for a token that may use the ``schedule`` tool (``token_tools``)."""
     runtime = request.app[AGENT].tools
     store = runtime.schedules if runtime is not None else None
     if store is None:
         raise ApiError(404, "schedules are off: enable the 'schedule' tool (tools = [\"schedule\", ...])",
                        code="schedules_off")
+    allowed = runtime.policy.get(tenant)
+    if allowed is not None and "schedule" not in allowed:
+        raise ApiError(403, "this token may not use the 'schedule' tool (token_tools)", code="tool_not_allowed")
     return store
 
 
@@ -35,7 +39,7 @@ def _shown(s: Any) -> dict[str, Any]:
 
 async def list_schedules(request: web.Request) -> web.Response:
     tenant = tenant_of(request)
-    store = _store(request)
+    store = _store(request, tenant)
     sid = request.query.get("session_id")
     key = session_key(request, sid)[0] if sid is not None else None
     items = await store.list(tenant, key)
@@ -44,14 +48,15 @@ async def list_schedules(request: web.Request) -> web.Response:
 
 def _seconds(body: dict[str, Any], name: str) -> float:
     value = body.get(name, 0)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise ApiError(400, f"{name} must be a number of seconds >= 0", code="invalid_schedule", param=name)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_DELAY_S:
+        raise ApiError(400, f"{name} must be a number of seconds from 0 to {MAX_DELAY_S:g} (ten years)",
+                       code="invalid_schedule", param=name)
     return float(value)
 
 
 async def create_schedule(request: web.Request) -> web.Response:
     tenant = tenant_of(request)
-    store = _store(request)
+    store = _store(request, tenant)
     body = await read_json(request)
     key, _ = session_key(request, body.get("session_id"))
     text = body.get("text")
@@ -61,13 +66,16 @@ async def create_schedule(request: web.Request) -> web.Response:
     if (every_s and every_s < MIN_EVERY_S) or not (in_s or every_s):
         raise ApiError(400, f"give in_s > 0 (once) and/or every_s >= {MIN_EVERY_S:g} (repeating)",
                        code="invalid_schedule", param="in_s")
-    s = await store.add(tenant, key, text.strip(), time.time() + (in_s or every_s), every_s)
+    try:
+        s = await store.add(tenant, key, text.strip(), time.time() + (in_s or every_s), every_s)
+    except ScheduleLimit as exc:
+        raise ApiError(409, str(exc), code="too_many_schedules") from None
     return web.json_response(_shown(s), status=201)
 
 
 async def delete_schedule(request: web.Request) -> web.Response:
     tenant = tenant_of(request)
-    store = _store(request)
+    store = _store(request, tenant)
     raw = request.match_info["id"]
     if not raw.isdigit():
         raise ApiError(400, "a schedule id is a number", code="invalid_schedule_id")

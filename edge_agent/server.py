@@ -450,8 +450,12 @@ async def session_context(request: web.Request) -> web.Response:
 
 async def delete_session(request: web.Request) -> web.Response:
     key, sid = session_key(request, request.match_info["id"])
-    if not await request.app[AGENT].delete(key):
+    agent = request.app[AGENT]
+    if not await agent.delete(key):
         raise ApiError(404, f"no session {sid!r}", code="session_not_found")
+    store = agent.tools.schedules if agent.tools is not None else None
+    if store is not None:            # its schedules would start it again
+        await store.drop_session(tenant_of(request), key)
     return web.Response(status=204)
 
 

@@ -40,3 +40,34 @@ async def test_a_schedule_with_nan_or_infinity_is_a_400(tmp_path):
             status, body, _ = await api(d.base, "POST", "/v1/schedules", headers={"Content-Type": "application/json"},
                                         data='{"session_id": "s", "text": "remind me", "in_s": %s}' % value)
             assert status == 400, body
+
+
+async def test_schedules_over_http_keep_the_tool_rules(tmp_path):
+    """Issue 29, finding 6: a token without the schedule tool created schedules over the API,
+    the API had no per-session cap, and a deleted session's schedules recreated it."""
+    a, b, c = "token-a-7c1e", "token-b-5d20", "token-c-3f9b"
+    json_h = {"Content-Type": "application/json"}
+    async with running_daemon(tmp_path, max_reply_tokens=4, n_threads=1, tools=["schedule", "device_status"],
+                              auth_tokens=[a, b, c], token_tools={c: ["device_status"]}) as d:
+        body = '{"session_id": "s", "text": "remind me", "in_s": 3600}'
+        status, out, _ = await api(d.base, "POST", "/v1/schedules", token=c, data=body, headers=json_h)
+        assert status == 403 and out["error"]["code"] == "tool_not_allowed"
+        status, _, _ = await api(d.base, "GET", "/v1/schedules", token=c)
+        assert status == 403
+        status, _, _ = await api(d.base, "POST", "/v1/chat/completions", token=a, headers={"X-Session-Id": "s"},
+                                 json={"messages": [{"role": "user", "content": "hello"}]})
+        assert status == 200
+        for i in range(50):
+            status, out, _ = await api(d.base, "POST", "/v1/schedules", token=a, data=body, headers=json_h)
+            assert status == 201, (i, out)
+        status, out, _ = await api(d.base, "POST", "/v1/schedules", token=a, data=body, headers=json_h)
+        assert status == 409 and out["error"]["code"] == "too_many_schedules"
+        first = (await api(d.base, "GET", "/v1/schedules", token=a))[1]["data"][0]["id"]
+        assert (await api(d.base, "GET", "/v1/schedules", token=b))[1]["data"] == []      # tokens stay apart
+        assert (await api(d.base, "DELETE", f"/v1/schedules/{first}", token=b))[0] == 404
+        status, out, _ = await api(d.base, "POST", "/v1/schedules", token=a, headers=json_h,
+                                   data='{"session_id": "s", "text": "x", "in_s": 1e300}')
+        assert status == 400
+        assert (await api(d.base, "DELETE", "/v1/sessions/s", token=a))[0] == 204
+        status, out, _ = await api(d.base, "GET", "/v1/schedules", token=a)
+        assert status == 200 and out["data"] == []

@@ -182,10 +182,10 @@ async def test_a_tokens_tools_and_schedules_are_its_own(tmp_path):
                                     json={"session_id": "s", "text": "water the plants", "in_s": 3600})
         assert status == 201 and made["session_id"] == "s", made
         _, mine, _ = await api(d.base, "GET", "/v1/schedules", token=TOKEN_A)
-        _, theirs, _ = await api(d.base, "GET", "/v1/schedules", token=TOKEN_B)
-        assert [s["id"] for s in mine["data"]] == [made["id"]] and theirs["data"] == []
+        status, theirs, _ = await api(d.base, "GET", "/v1/schedules", token=TOKEN_B)
+        assert [s["id"] for s in mine["data"]] == [made["id"]] and status == 403   # B may not schedule
         status, _, _ = await api(d.base, "DELETE", f"/v1/schedules/{made['id']}", token=TOKEN_B)
-        assert status == 404                                   # another token's schedule
+        assert status == 403
         status, _, _ = await api(d.base, "GET", "/v1/sessions/s", token=TOKEN_B)
         assert status == 404                                   # A's "s" is not B's; B's refused turn stored nothing
 

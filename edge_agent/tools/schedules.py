@@ -33,6 +33,11 @@ from edge_agent import _compat
 log = logging.getLogger(__name__)
 MIN_EVERY_S = 60.0
 MAX_PER_SESSION = 50
+MAX_DELAY_S = 10 * 365 * 86400.0
+
+
+class ScheduleLimit(ValueError):
+    """A session holds MAX_PER_SESSION schedules already."""
 MAX_TEXT = 2000
 
 SCHEMA = """
@@ -89,9 +94,15 @@ class ScheduleStore:
 
     async def add(self, namespace: str, session_id: str, text: str, due_at: float, every_s: float = 0.0,
                   now: float | None = None) -> Schedule:
+        """A new schedule; ``ScheduleLimit`` when its session has MAX_PER_SESSION already (checked
+        in the same transaction, whichever path adds it: the tool or the HTTP API)."""
         now = time.time() if now is None else now
 
         def add(db: sqlite3.Connection) -> Schedule:
+            held = db.execute("SELECT COUNT(*) FROM schedule WHERE namespace = ? AND session_id = ?",
+                              (namespace, session_id)).fetchone()[0]
+            if held >= MAX_PER_SESSION:
+                raise ScheduleLimit(f"this session has {MAX_PER_SESSION} schedules already")
             cur = db.execute("INSERT INTO schedule (namespace, session_id, text, due_at, every_s, created_at) "
                              "VALUES (?, ?, ?, ?, ?, ?)", (namespace, session_id, text, due_at, every_s, now))
             return Schedule(cur.lastrowid, namespace, session_id, text, due_at, every_s, now)
@@ -106,6 +117,13 @@ class ScheduleStore:
             sql, args = sql + " AND session_id = ?", args + [session_id]
         rows = await self._run(lambda db: db.execute(sql + " ORDER BY due_at, id", args).fetchall())
         return [Schedule(*r) for r in rows]
+
+    async def drop_session(self, namespace: str, session_id: str) -> int:
+        """Delete every schedule of a session (the session itself was deleted): how many."""
+        n = await self._run(lambda db: db.execute("DELETE FROM schedule WHERE namespace = ? AND session_id = ?",
+                                                  (namespace, session_id)).rowcount)
+        self._changed()
+        return n
 
     async def delete(self, namespace: str, schedule_id: int, session_id: str | None = None) -> bool:
         sql, args = "DELETE FROM schedule WHERE id = ? AND namespace = ?", [schedule_id, namespace]
@@ -211,9 +229,12 @@ def schedule_tools(store: ScheduleStore) -> list[Tool]:
             raise ToolRefused("schedule", f"give in_s > 0 (once) and/or every_s >= {MIN_EVERY_S:g} (repeating)")
         if not ctx.session_id:
             raise ToolRefused("schedule", "a schedule needs a session to start its turn in")
-        if len(await store.list(ctx.namespace, ctx.session_id)) >= MAX_PER_SESSION:
-            raise ToolRefused("schedule", f"this session has {MAX_PER_SESSION} schedules already")
-        s = await store.add(ctx.namespace, ctx.session_id, text, time.time() + (in_s or every_s), every_s)
+        if max(in_s, every_s) > MAX_DELAY_S:
+            raise ToolRefused("schedule", f"in_s and every_s must be at most {MAX_DELAY_S:g} s (ten years)")
+        try:
+            s = await store.add(ctx.namespace, ctx.session_id, text, time.time() + (in_s or every_s), every_s)
+        except ScheduleLimit as exc:
+            raise ToolRefused("schedule", str(exc)) from None
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(s.due_at))
         return f"scheduled #{s.id} for {when}" + (f", then every {every_s:g} s" if every_s else "")
 
