@@ -53,7 +53,7 @@ FIELDS = tuple(f.name for f in dataclasses.fields(Sampling))
 # family -> its published recommendations (model cards / generation_config.json); a repetition
 # penalty where the authors name one, else a mild one for the small sizes boards run
 FAMILIES: dict[str, Sampling] = {
-    "smollm": Sampling(temperature=0.2, top_p=0.9, top_k=40, min_p=0.05, repeat_penalty=1.15),
+    "smollm": Sampling(temperature=0.2, top_p=0.9, top_k=40, min_p=0.05, repeat_penalty=1.1),   # bench.replies dev
     "qwen3": Sampling(temperature=0.7, top_p=0.8, top_k=20, min_p=0.0, repeat_penalty=1.05, presence_penalty=0.5),
     "qwen": Sampling(temperature=0.7, top_p=0.8, top_k=20, min_p=0.0, repeat_penalty=1.05),
     "gemma": Sampling(temperature=1.0, top_p=0.95, top_k=64, min_p=0.0, repeat_penalty=1.0),
