@@ -29,6 +29,7 @@ from edge_agent.backends.cloud import CloudBackend
 from edge_agent.config import Config
 from edge_agent.errors import ConfigError
 from edge_agent.metrics import Metrics
+from edge_agent.responses import RESPONSES, ResponseStore
 from edge_agent.server import make_app
 from edge_agent.store.sqlite import SQLiteStore, check_state_dir
 from edge_agent.tools import build_registry
@@ -170,9 +171,9 @@ class Daemon:
                                    queue_per_session=c.queue_per_session, archive=self.archive,
                                    max_sessions=c.max_sessions_in_ram, memory=memory_config(c, router), tools=tools)
         stack.push_async_callback(agent.aclose)
-        self.watchdog = await stack.enter_async_context(self._watchdog(agent))
-        runner = web.AppRunner(make_app(c, agent, self.status, metrics), shutdown_timeout=c.shutdown_timeout_s,
-                               access_log=None)
+        app = make_app(c, agent, self.status, metrics)
+        self.watchdog = await stack.enter_async_context(self._watchdog(agent, app[RESPONSES]))
+        runner = web.AppRunner(app, shutdown_timeout=c.shutdown_timeout_s, access_log=None)
         await runner.setup()
         stack.push_async_callback(runner.cleanup)
         site = web.TCPSite(runner, c.host, c.port)
@@ -207,11 +208,12 @@ class Daemon:
                                     at_rest=c.at_rest).open()
         return await SQLiteStore(c.state_path, at_rest=c.at_rest, synchronous=c.synchronous).open()
 
-    def _watchdog(self, agent: Agent) -> Watchdog:
+    def _watchdog(self, agent: Agent, responses: ResponseStore) -> Watchdog:
         c = self.config
 
         async def degrade() -> None:
             agent.set_degraded(True)
+            responses.clear()                     # stored Responses API results: the client's to resend
             await agent.evict_idle(idle_s=0)      # idle sessions leave RAM; they stay on disk
             if c.unload_model_on_pressure:
                 for backend in agent.router.backends:

@@ -36,7 +36,46 @@ from edge_agent.server import (AGENT, CONFIG, SESSION_ID, ApiError, TurnRequest,
 from edge_agent.toolcalls import make_call
 
 KEEP = 1024
-RESPONSES = web.AppKey("responses", OrderedDict)
+KEEP_BYTES = 16 << 20      # of stored responses in all (their JSON); the watchdog's degrade drops them
+
+
+class ResponseStore:
+    """The stored responses, newest last, as JSON bytes: at most KEEP of them and KEEP_BYTES
+    in all (a request's metadata, tools and instructions are stored with it, so their size is
+    the client's choice); the oldest leave first, one bigger than KEEP_BYTES is not kept."""
+
+    def __init__(self, keep: int = KEEP, keep_bytes: int = KEEP_BYTES) -> None:
+        self.keep, self.keep_bytes = keep, keep_bytes
+        self._items: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self.bytes = 0
+
+    def put(self, key: tuple[str, str], response: dict[str, Any]) -> None:
+        data = json.dumps(response, ensure_ascii=False, separators=(",", ":")).encode()
+        self.pop(key)
+        if len(data) > self.keep_bytes:
+            return
+        self._items[key] = data
+        self.bytes += len(data)
+        while len(self._items) > self.keep or self.bytes > self.keep_bytes:
+            self.bytes -= len(self._items.popitem(last=False)[1])
+
+    def pop(self, key: tuple[str, str]) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= len(old)
+
+    def get(self, key: tuple[str, str]) -> bytes | None:
+        return self._items.get(key)
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+RESPONSES = web.AppKey("responses", ResponseStore)
 
 
 def response_id(session_id: str) -> str:
@@ -200,19 +239,17 @@ async def create_response(request: web.Request) -> web.StreamResponse:
 def _keep(request: web.Request, body: dict[str, Any], response: dict[str, Any]) -> None:
     if body.get("store", True) is False:
         return
-    kept = request.app[RESPONSES]
-    kept[(tenant_of(request), response["id"])] = response
-    while len(kept) > KEEP:
-        kept.popitem(last=False)
+    request.app[RESPONSES].put((tenant_of(request), response["id"]), response)
 
 
 async def get_response(request: web.Request) -> web.Response:
     rid = request.match_info["id"]
     found = request.app[RESPONSES].get((tenant_of(request), rid))
     if found is None:
-        raise ApiError(404, f"no response {rid!r} (responses are kept in RAM: the newest {KEEP})",
+        raise ApiError(404, f"no response {rid!r} (responses are kept in RAM: the newest {KEEP}, "
+                            f"{KEEP_BYTES >> 20} MiB at most, none after a memory-pressure degrade)",
                        code="response_not_found")
-    return web.json_response(found)
+    return web.Response(body=found, content_type="application/json")
 
 
 async def _stream(request: web.Request, body: dict[str, Any], turn: TurnRequest, rid: str) -> web.StreamResponse:
@@ -280,6 +317,6 @@ async def _stream_call(send, item: dict[str, Any], index: int, size: int = 16) -
 
 
 def add_routes(app: web.Application) -> None:
-    app[RESPONSES] = OrderedDict()
+    app[RESPONSES] = ResponseStore()
     app.router.add_post("/v1/responses", create_response)
     app.router.add_get("/v1/responses/{id}", get_response)

@@ -71,3 +71,24 @@ async def test_schedules_over_http_keep_the_tool_rules(tmp_path):
         assert (await api(d.base, "DELETE", "/v1/sessions/s", token=a))[0] == 204
         status, out, _ = await api(d.base, "GET", "/v1/schedules", token=a)
         assert status == 200 and out["data"] == []
+
+
+def test_stored_responses_are_bounded_by_bytes_and_count():
+    """Issue 29, finding 5: 150 responses with 1 MB of metadata each took RSS from 139 to 275 MiB."""
+    from edge_agent.responses import ResponseStore
+
+    store = ResponseStore(keep=1024, keep_bytes=4 << 20)
+    for i in range(150):
+        store.put(("t", f"resp_{i}"), {"id": f"resp_{i}", "metadata": {"blob": "x" * 1_000_000}})
+    assert store.bytes <= 4 << 20 and len(store) == 4
+    assert store.get(("t", "resp_149")) is not None and store.get(("t", "resp_0")) is None
+    store.put(("t", "huge"), {"id": "huge", "metadata": {"blob": "x" * (5 << 20)}})
+    assert store.get(("t", "huge")) is None and store.bytes <= 4 << 20      # one too big is not kept
+    store.put(("t", "resp_149"), {"id": "resp_149"})                         # replaced, counted once
+    assert store.bytes == sum(len(store.get(k)) for k in list(store._items))
+    small = ResponseStore(keep=3)
+    for i in range(10):
+        small.put(("t", str(i)), {"id": str(i)})
+    assert len(small) == 3
+    small.clear()
+    assert len(small) == 0 and small.bytes == 0
