@@ -99,7 +99,10 @@ def _text(content: object, where: str) -> str:
             if not isinstance(part, dict) or part.get("type") not in ("input_text", "output_text", "text"):
                 raise ApiError(400, f"{where}.content[{i}]: only text parts are supported", code="invalid_input",
                                param=f"{where}.content[{i}]")
-            parts.append(str(part.get("text", "")))
+            if not isinstance(part.get("text", ""), str):
+                raise ApiError(400, f"{where}.content[{i}].text must be a string", code="invalid_input",
+                               param=f"{where}.content[{i}].text")
+            parts.append(part.get("text", ""))
         return "".join(parts)
     raise ApiError(400, f"{where}.content must be a text or a list of text parts", code="invalid_input",
                    param=f"{where}.content")

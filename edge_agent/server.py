@@ -157,13 +157,29 @@ async def read_json(request: web.Request) -> dict[str, Any]:
 IGNORED_FIELDS = ("refusal", "annotations", "audio", "function_call")  # what clients echo from a response
 
 
+def _parts_text(parts: list, where: str) -> str:
+    """The text of OpenAI content parts (other part types carry none); a part that is not an
+    object, or whose ``text`` is not a string, is a 400 naming it."""
+    out = []
+    for i, part in enumerate(parts):
+        if not isinstance(part, dict):
+            raise ApiError(400, f"{where}[{i}] must be a content part object", code="invalid_message",
+                           param=f"{where}[{i}]")
+        text = part.get("text", "")
+        if not isinstance(text, str):
+            raise ApiError(400, f"{where}[{i}].text must be a string, not {type(text).__name__}",
+                           code="invalid_message", param=f"{where}[{i}].text")
+        out.append(text)
+    return "".join(out)
+
+
 def _message(m: object, where: str, limit: int) -> Message:
     if isinstance(m, dict):
         m = {k: v for k, v in m.items() if v is not None and v != [] and k not in IGNORED_FIELDS}
         if m.get("role") == "developer":  # OpenAI's newer name for the system role
             m["role"] = "system"
         if isinstance(m.get("content"), list):  # OpenAI content parts: text only
-            m["content"] = "".join(p.get("text", "") for p in m["content"] if isinstance(p, dict))
+            m["content"] = _parts_text(m["content"], f"{where}.content")
         if "tool_calls" in m:
             try:
                 m["tool_calls"] = normalize_calls(m["tool_calls"], f"{where}.tool_calls")
@@ -268,6 +284,8 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     stream = body.get("stream", False)
     if not isinstance(stream, bool):
         raise ApiError(400, "stream must be a boolean", code="invalid_stream", param="stream")
+    if not isinstance(body.get("stream_options") or {}, dict):
+        raise ApiError(400, "stream_options must be an object", code="invalid_stream", param="stream_options")
     max_tokens = reply_tokens(body, config)
     given = request.headers.get("X-Session-Id") or body.get("session_id")
     key, sid = session_key(request, given) if given is not None else await conversation_session(request, messages)

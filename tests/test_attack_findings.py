@@ -92,3 +92,18 @@ def test_stored_responses_are_bounded_by_bytes_and_count():
     assert len(small) == 3
     small.clear()
     assert len(small) == 0 and small.bytes == 0
+
+
+@pytest.mark.parametrize("body", [
+    {"messages": [{"role": "user", "content": [{"type": "text", "text": 5}]}]},
+    {"messages": [{"role": "user", "content": [{"type": "text", "text": {"a": 1}}]}]},
+    {"messages": [{"role": "user", "content": ["just a string"]}]},
+    {"messages": [{"role": "user", "content": "hi"}], "stream": True, "stream_options": 1},
+])
+async def test_malformed_parts_and_options_are_a_400_before_storing(tmp_path, body):
+    """Issue 29, finding 9: a content part whose text is a number or an object, and
+    stream_options that is not an object (stored, then the stream ended without [DONE])."""
+    async with running_daemon(tmp_path, max_reply_tokens=4, n_threads=1) as d:
+        status, out, _ = await api(d.base, "POST", "/v1/chat/completions", json=body, headers={"X-Session-Id": "p"})
+        assert status == 400, out
+        assert (await api(d.base, "GET", "/v1/sessions/p"))[0] == 404
