@@ -158,3 +158,41 @@ async def test_cancelling_a_call_propagates_and_the_server_lives_on(scripts):
         assert (await s.call("lookup", {"order_id": "D4"})).startswith("order D4")
     finally:
         await s.aclose()
+
+
+DOTTED = textwrap.dedent('''
+    import sys
+    from mcp.server.mcpserver import MCPServer
+
+    mcp = MCPServer(sys.argv[1])
+
+    @mcp.tool(name="weather.get")
+    def weather(city: str) -> str:
+        """A name MCP allows and OpenAI does not."""
+        return f"sunny in {city}"
+
+    @mcp.tool()
+    def forecast(city: str) -> str:
+        """An ordinary name on the same server."""
+        return f"rain tomorrow in {city}"
+
+    mcp.run()
+''')
+
+
+async def test_a_tool_name_openai_refuses_is_offered_under_a_valid_one(tmp_path):
+    """Issue 29, finding 8: `weather.get` made the first request a 500 and hid every later
+    tool of that server and of the servers after it."""
+    dotted, later = tmp_path / "dotted.py", tmp_path / "orders.py"
+    dotted.write_text(DOTTED)
+    later.write_text(SERVER)
+    servers = [MCPServer(MCPServerConfig("weather", [sys.executable, str(dotted), "weather"], timeout_s=60.0)),
+               MCPServer(MCPServerConfig("orders", [sys.executable, str(later), "orders"], timeout_s=60.0))]
+    registry = Registry([], servers)
+    try:
+        assert await registry.refresh() == {}
+        turn = registry.for_request()
+        assert await turn.get("weather_get").run({"city": "Xi'an"}, None) == "sunny in Xi'an"
+        assert turn.get("forecast") is not None and turn.get("lookup") is not None
+    finally:
+        await registry.aclose()

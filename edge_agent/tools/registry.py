@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -37,7 +38,11 @@ class Registry:
 
     # -- contents -----------------------------------------------------------------------
     def add(self, tool: Tool) -> Tool:
-        """Register ``tool`` (renamed SERVER__TOOL when its name is taken); return it."""
+        """Register ``tool`` (renamed SERVER__TOOL when its name is taken); return it. An MCP
+        tool whose name OpenAI does not accept (MCP allows ``weather.get``) is offered with
+        each other character as ``_`` (``weather_get``); calls still use its own name."""
+        if tool.source != "builtin" and not NAME_RE.match(tool.name):
+            tool.name = re.sub(r"[^A-Za-z0-9_-]", "_", tool.name)[:64] or "tool"
         if tool.name in self._tools:
             if tool.source == "builtin":
                 raise ValueError(f"two built-in tools are named {tool.name!r}")
@@ -49,7 +54,7 @@ class Registry:
 
     def _free_name(self, tool: Tool) -> str:
         server = tool.source.split(":", 1)[-1]
-        base = f"{server}__{tool.original_name}"[:64]
+        base = re.sub(r"[^A-Za-z0-9_-]", "_", f"{server}__{tool.original_name}")[:64]
         name, n = base, 2
         while name in self._tools:
             name, n = f"{base[:60]}_{n}", n + 1
@@ -101,7 +106,11 @@ class Registry:
             for tool in listed[name]:
                 if counts[tool.original_name] > 1:
                     tool.name = self._free_name(tool)
-                self.add(tool)
+                try:
+                    self.add(tool)
+                except ToolError as exc:          # one bad tool never hides the others
+                    self.errors[name] = str(exc)
+                    log.warning("MCP server %s: tool %r left out: %s", name, tool.original_name, exc)
         return dict(self.errors)
 
     async def aclose(self) -> None:
