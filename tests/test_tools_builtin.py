@@ -406,3 +406,21 @@ async def test_fetch_keeps_no_cookie_reads_whole_bodies_and_bare_hosts_mean_defa
     bare.check("http://[::1]:8080/x")
     with pytest.raises(ToolRefused):
         bare.check("http://[::1]:8081/x")
+
+
+def test_read_file_far_into_a_file_reads_it_a_block_at_a_time(tmp_path):
+    """Issue 29, finding 10: read_file with a large offset read everything before it."""
+    import tracemalloc
+
+    (tmp_path / "big.txt").write_text("订单" * 3_000_000 + "END" + "x" * 10)        # 18 MB of UTF-8
+    ws = Workspace(tmp_path, max_read_chars=8)
+    tracemalloc.start()
+    try:
+        out = ws.read("big.txt", offset=6_000_000)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert out == "ENDxxxxx\n[... more from offset 6000008]"
+    assert peak < 4 << 20                                  # a block or two, not the 18 MB before it
+    assert Workspace(tmp_path, max_read_chars=5).read("big.txt", offset=6_000_010) == "xxx"
+    assert Workspace(tmp_path).read("big.txt", offset=10 ** 9) == ""

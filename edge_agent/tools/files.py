@@ -12,6 +12,7 @@ socket). Writes go to a temporary file in the same directory, then ``rename`` ov
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import os
 import re
@@ -44,6 +45,25 @@ def parts(tool: str, path: str) -> list[str]:
     if any(p == ".." for p in out):
         raise ToolRefused(tool, f"{path!r}: '..' is refused; paths stay inside the workspace")
     return out
+
+
+def _chars(f, skip: int, n: int, block: int = 1 << 16) -> str:
+    """Up to ``n`` characters of a UTF-8 file after its first ``skip``, decoded a block at a
+    time: RAM stays near one block whatever ``skip`` is (it read all before the offset)."""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    out: list[str] = []
+    have = 0
+    while have < n:
+        data = f.read(block)
+        text = decoder.decode(data, final=not data)
+        if skip:
+            dropped = min(skip, len(text))
+            text, skip = text[dropped:], skip - dropped
+        out.append(text[: n - have])
+        have += len(out[-1])
+        if not data:
+            break
+    return "".join(out)
 
 
 class Workspace:
@@ -98,10 +118,8 @@ class Workspace:
         with self._dir("read_file", names[:-1]) as dfd:
             fd = self._open_regular("read_file", names[-1], dfd, os.O_RDONLY)
             with os.fdopen(fd, "rb") as f:
-                data = f.read(4 * (offset + self.max_read_chars) + 4)
-        text = data.decode("utf-8", errors="replace")
-        chunk = text[offset: offset + self.max_read_chars]
-        more = len(text) > offset + self.max_read_chars
+                text = _chars(f, offset, self.max_read_chars + 1)
+        chunk, more = text[: self.max_read_chars], len(text) > self.max_read_chars
         return chunk + (f"\n[... more from offset {offset + self.max_read_chars}]" if more else "")
 
     def _open_regular(self, tool: str, name: str, dfd: int, flags: int) -> int:
