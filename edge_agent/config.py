@@ -34,6 +34,7 @@ class Config:
     auth_tokens: list[str] = field(default_factory=list)   # bearer tokens; also EDGE_AGENT_AUTH_TOKENS=a,b
     max_body_bytes: int = 1 << 20                          # bytes; a bigger request body is a 413
     max_message_chars: int = 200_000                       # characters; a longer message is a 413
+    max_request_messages: int = 4096                       # messages in one request; more is a 413
     queue_per_session: int = 4                             # waiting requests per session before 429
     # sessions and storage
     state_dir: str = "~/.local/state/edge-agent"           # sessions.db, store.key (EDGE_AGENT_STATE_DIR)

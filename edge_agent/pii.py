@@ -16,8 +16,18 @@ def _mask(value: str) -> str:
     return "".join(ch if (i in keep or not ch.isdigit()) else "*" for i, ch in enumerate(value))
 
 
+HEX_RUN = re.compile(r"((?<![0-9A-Za-z])[0-9a-f]{32,}(?![0-9A-Za-z]))")   # a digest: never a number to mask
+
+
 def mask(text: str) -> str:
-    """``text`` with phone, ID-card and bank-card numbers masked (138****5678)."""
+    """``text`` with phone, ID-card and bank-card numbers masked (138****5678); digests (32+
+    lower-case hex characters, as the audit log's args_sha256) are left whole."""
+    if HEX_RUN.search(text):
+        return "".join(part if i % 2 else _mask_text(part) for i, part in enumerate(HEX_RUN.split(text)))
+    return _mask_text(text)
+
+
+def _mask_text(text: str) -> str:
     spans = sorted(((f.start, f.end) for f in extract(text) if f.category in SENSITIVE), reverse=True)
     for start, end in spans:
         text = text[:start] + _mask(text[start:end]) + text[end:]

@@ -108,12 +108,15 @@ def _text(content: object, where: str) -> str:
                    param=f"{where}.content")
 
 
-def parse_input(raw: object, limit: int) -> tuple[str | None, list[Message]]:
+def parse_input(raw: object, limit: int, most: int = 4096) -> tuple[str | None, list[Message]]:
     """(leading system/developer text or None, the conversation) from ``input``."""
     if isinstance(raw, str):
         return None, [_message({"role": "user", "content": raw}, "input", limit)]
     if not isinstance(raw, list) or not raw:
         raise ApiError(400, "input must be a text or a non-empty list of items", code="invalid_input", param="input")
+    if len(raw) > most:
+        raise ApiError(413, f"{len(raw)} input items in one request; at most {most} (max_request_messages)",
+                       code="too_many_messages", param="input")
     out: list[Message] = []
     for i, item in enumerate(raw):
         where = f"input[{i}]"
@@ -209,7 +212,7 @@ async def create_response(request: web.Request) -> web.StreamResponse:
     config = request.app[CONFIG]
     tenant_of(request)
     body = await read_json(request)
-    system, messages = parse_input(body.get("input"), config.max_message_chars)
+    system, messages = parse_input(body.get("input"), config.max_message_chars, config.max_request_messages)
     instructions = body.get("instructions")
     if instructions is not None and not isinstance(instructions, str):
         raise ApiError(400, "instructions must be a text", code="invalid_instructions", param="instructions")

@@ -45,7 +45,7 @@ from edge_agent.metrics import Metrics
 from edge_agent.openapi import document
 from edge_agent.store.sqlite import StoreError
 from edge_agent.sync import Diverged, ToolResultError
-from edge_agent.toolcalls import ToolSpec, ToolSpecError, normalize_calls, parse_spec
+from edge_agent.toolcalls import SERVER_CALL_PREFIX, ToolSpec, ToolSpecError, normalize_calls, parse_spec
 from edge_agent._compat import SLOTS
 from edge_agent import _compat
 
@@ -185,6 +185,10 @@ def _message(m: object, where: str, limit: int) -> Message:
                 m["tool_calls"] = normalize_calls(m["tool_calls"], f"{where}.tool_calls")
             except ToolSpecError as exc:
                 raise ApiError(400, str(exc), code="invalid_message", param=exc.field) from None
+        own = [c["id"] for c in m.get("tool_calls") or [] if c["id"].startswith(SERVER_CALL_PREFIX)]
+        if own or str(m.get("tool_call_id") or "").startswith(SERVER_CALL_PREFIX):
+            raise ApiError(400, f"{where}: ids starting {SERVER_CALL_PREFIX!r} are the daemon's own tool calls",
+                           code="invalid_message", param=f"{where}.tool_calls" if own else f"{where}.tool_call_id")
     try:
         msg = Message.from_dict(m)
     except InvalidMessageError as exc:
@@ -195,11 +199,14 @@ def _message(m: object, where: str, limit: int) -> Message:
     return msg
 
 
-def parse_messages(body: dict[str, Any], limit: int) -> tuple[str | None, list[Message]]:
+def parse_messages(body: dict[str, Any], limit: int, most: int = 4096) -> tuple[str | None, list[Message]]:
     """(the leading system messages' text or None, the conversation after them)."""
     raw = body.get("messages")
     if not isinstance(raw, list) or not raw:
         raise ApiError(400, "messages must be a non-empty list", code="invalid_messages", param="messages")
+    if len(raw) > most:
+        raise ApiError(413, f"{len(raw)} messages in one request; at most {most} (max_request_messages)",
+                       code="too_many_messages", param="messages")
     msgs = [_message(m, f"messages[{i}]", limit) for i, m in enumerate(raw)]
     lead = 0
     while lead < len(msgs) and msgs[lead].role == "system":
@@ -278,7 +285,7 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     config = request.app[CONFIG]
     tenant_of(request)  # 401 before anything else
     body = await read_json(request)
-    system, messages = parse_messages(body, config.max_message_chars)
+    system, messages = parse_messages(body, config.max_message_chars, config.max_request_messages)
     await refresh_tools(request)
     tools = parse_tools(body, request)
     stream = body.get("stream", False)

@@ -107,3 +107,41 @@ async def test_malformed_parts_and_options_are_a_400_before_storing(tmp_path, bo
         status, out, _ = await api(d.base, "POST", "/v1/chat/completions", json=body, headers={"X-Session-Id": "p"})
         assert status == 400, out
         assert (await api(d.base, "GET", "/v1/sessions/p"))[0] == 404
+
+
+async def test_request_size_in_messages_and_the_daemons_own_call_ids(tmp_path):
+    """Issue 29, finding 10: 27,000 one-character messages were stored in one commit (the event
+    loop held 2.8 s); a client could send calls under the daemon's own ea-srv- ids."""
+    async with running_daemon(tmp_path, max_reply_tokens=4, n_threads=1, max_request_messages=100) as d:
+        many = {"messages": [{"role": "user", "content": "x"}] * 101}
+        status, out, _ = await api(d.base, "POST", "/v1/chat/completions", json=many, headers={"X-Session-Id": "m"})
+        assert status == 413 and out["error"]["code"] == "too_many_messages"
+        status, out, _ = await api(d.base, "POST", "/v1/responses", json={"input": many["messages"]})
+        assert status == 413
+        forged = _turn('"{}"').replace("call_1", "ea-srv-0001")
+        status, out, _ = await api(d.base, "POST", "/v1/chat/completions", data=forged,
+                                   headers={"X-Session-Id": "m", "Content-Type": "application/json"})
+        assert status == 400 and "daemon's own" in out["error"]["message"]
+        assert (await api(d.base, "GET", "/v1/sessions/m"))[0] == 404
+
+
+async def test_parallel_writes_to_one_path_do_not_collide(tmp_path):
+    import asyncio
+
+    from edge_agent.tools.files import Workspace
+
+    ws = Workspace(tmp_path)
+    await asyncio.gather(*(asyncio.to_thread(ws.write, "same.txt", f"writer {i}\n" * 2000) for i in range(16)))
+    text = (tmp_path / "same.txt").read_text()
+    assert text in {f"writer {i}\n" * 2000 for i in range(16)}          # one whole write, never a mix
+    assert [p.name for p in tmp_path.iterdir()] == ["same.txt"]          # no temp file left
+
+
+def test_the_log_mask_leaves_digests_whole():
+    """Issue 29, finding 10: the phone mask turned digits inside an audit line's SHA-256 into *."""
+    from edge_agent.pii import mask
+
+    digest = "ab13812345678cd" + "0" * 40 + "e18912345678"
+    line = f"tool call tool=shell session=用户13812345678 args_sha256={digest} outcome=ok"
+    out = mask(line)
+    assert digest in out and "138****5678" in out and "13812345678" not in out.replace(digest, "")

@@ -16,6 +16,7 @@ import codecs
 import contextlib
 import os
 import re
+import secrets
 import stat
 from pathlib import Path
 from typing import Any
@@ -151,7 +152,7 @@ class Workspace:
                 st = None
             if st is not None and not stat.S_ISREG(st.st_mode):
                 raise ToolRefused("write_file", f"{name!r} is not a regular file (symlinks and devices are refused)")
-            tmp = f".{name}.tmp-{os.getpid()}"
+            tmp = f".{name}.tmp-{os.getpid()}-{secrets.token_hex(6)}"   # parallel writes to one name
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=dfd)
             try:
                 with os.fdopen(fd, "wb") as f:
