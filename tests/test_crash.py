@@ -228,6 +228,14 @@ timeout_s = {PATIENCE_S}
     return str(path)
 
 
+def _running(pid: int) -> bool:
+    try:
+        status = open(f"/proc/{pid}/status").read()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in status
+
+
 def no_half_turn(log) -> None:
     """Every stored call has its result right after it, in the same turn group."""
     results = {m.tool_call_id for _, m in log if m.role == "tool"}
@@ -265,11 +273,19 @@ async def test_sigkill_in_the_middle_of_a_tool_loop_leaves_no_half_turn(tmp_path
             served.kill()                                  # the tool is running: the loop is half done
             with contextlib.suppress(aiohttp.ClientError):
                 await post
+            # the MCP server (and all it started) dies with the daemon: its launcher's
+            # parent-death signal, not a timeout of ours, ends it (issue 29)
+            server = int(marker.read_text())
+            for _ in range(600):
+                if not _running(server):
+                    break
+                await asyncio.sleep(0.1)
+            assert not _running(server), "the MCP server outlived the SIGKILLed daemon"
     finally:
         if served.proc.poll() is None:
             served.kill()
         with contextlib.suppress(ValueError, ProcessLookupError, FileNotFoundError):
-            os.kill(int(marker.read_text()), signal.SIGKILL)   # the MCP server the daemon left behind
+            os.kill(int(marker.read_text()), signal.SIGKILL)   # had the MCP server outlived the daemon
     log = await stored(state)
     assert [(m.role, m.content) for _, m in log] == [("user", "Where is order 42?")]   # the user's message only
     served = Served(state, tmp_path / "daemon-tools-1.log", "--config", config)

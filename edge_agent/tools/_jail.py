@@ -1,6 +1,7 @@
 """The shell tool's launcher: run one program confined, and let nothing it starts outlive it.
 
-Run as its own small process (``python -I -S _jail.py [--rw DIR] [--ro PATH]... -- ARGV``),
+Run as its own small process (``python -I -S _jail.py [--rw DIR] [--ro PATH]... -- ARGV``;
+``--no-sandbox`` instead of the paths: only the process-tree part, as for MCP servers),
 standard library only, so that nothing of the daemon (threads, locks, open files) is in the
 child between fork and exec:
 
@@ -132,13 +133,14 @@ def _which(name: str) -> str:
     raise FileNotFoundError(2, "not found on PATH")
 
 
-def _exec(argv: list[str], read_only: list[str], read_write: list[str]) -> None:
+def _exec(argv: list[str], read_only: list[str], read_write: list[str], sandbox: bool = True) -> None:
     """In the forked child: confine, then become the program (never returns)."""
     try:
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGPIPE):
             signal.signal(sig, signal.SIG_DFL)
         program = _which(argv[0])           # found before confining: PATH may name refused places
-        confine(read_only, read_write)
+        if sandbox:
+            confine(read_only, read_write)
         os.execv(program, argv)
     except OSError as exc:
         os.write(2, f"cannot run {argv[0]!r}: {exc.strerror}\n".encode())
@@ -158,7 +160,7 @@ def main(args: list[str]) -> int:
     signal.signal(signal.SIGTERM, _stop)
     pid = os.fork()
     if pid == 0:
-        _exec(argv, read_only, read_write)
+        _exec(argv, read_only, read_write, sandbox="--no-sandbox" not in opts)
     status = None
     try:
         _, status = os.waitpid(pid, 0)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sys
 import time
 from typing import Any
 
@@ -81,7 +82,12 @@ class MCPServer:
 
     async def _start(self) -> None:
         Client, Params = _sdk()
-        params = Params(command=self.config.command[0], args=list(self.config.command[1:]),
+        # through the shell tool's launcher, without its sandbox: when the daemon dies (even by
+        # SIGKILL) or stops the server, nothing the server started is left running
+        from edge_agent.tools.shell import JAIL
+
+        params = Params(command=sys.executable, args=["-I", "-S", str(JAIL), "--no-sandbox", "--",
+                                                      *self.config.command],
                         env=self.config.env or None, cwd=self.config.cwd)
         ready: asyncio.Future = asyncio.get_running_loop().create_future()
         stop = asyncio.Event()
