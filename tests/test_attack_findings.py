@@ -145,3 +145,13 @@ def test_the_log_mask_leaves_digests_whole():
     line = f"tool call tool=shell session=用户13812345678 args_sha256={digest} outcome=ok"
     out = mask(line)
     assert digest in out and "138****5678" in out and "13812345678" not in out.replace(digest, "")
+
+
+async def test_without_auth_the_file_tools_use_the_workspace_itself(tmp_path):
+    """Issue 29, finding 10: without auth the files went to <workspace>/local/."""
+    from edge_agent.tools.files import Workspace, tenant_dir
+
+    assert tenant_dir(tmp_path, "local") == tmp_path and tenant_dir(tmp_path, "") == tmp_path
+    assert tenant_dir(tmp_path, "0123456789abcdef") == tmp_path / "0123456789abcdef"
+    (tmp_path / "notes.txt").write_text("the user's own file")
+    assert Workspace(tmp_path).at("local").read("notes.txt") == "the user's own file"

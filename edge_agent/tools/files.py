@@ -29,7 +29,9 @@ DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 def tenant_dir(root: Path, namespace: str) -> Path:
-    if not namespace:
+    """The workspace of a token's namespace: ``<root>/<namespace>``; the root itself without
+    auth (namespace "local", the one tenant there is), as the README names it."""
+    if not namespace or namespace == "local":
         return root
     if not NAMESPACE.match(namespace):
         raise ToolRefused("workspace", f"bad namespace {namespace!r}")
