@@ -182,7 +182,7 @@ def canonical_arguments(arguments: str) -> str:
     """Arguments re-serialized compactly with sorted keys (clients re-encode the JSON they got)."""
     try:
         return json.dumps(json.loads(arguments), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    except (json.JSONDecodeError, TypeError):
+    except (ValueError, TypeError, RecursionError):    # not JSON, a 5,000-digit number, nested too deep
         return arguments
 
 
@@ -247,7 +247,7 @@ def parse_call(text: str, spec: ToolSpec) -> dict[str, Any] | None:
     stripped = stripped.strip().removeprefix("```json").removeprefix("```").removesuffix("```").strip()
     try:
         data = json.loads(stripped)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or data.get("name") not in [t["function"]["name"] for t in spec.offered]:
         return None
@@ -255,7 +255,7 @@ def parse_call(text: str, spec: ToolSpec) -> dict[str, Any] | None:
     if isinstance(args, str):
         try:
             args = json.loads(args)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             return None
     if not isinstance(args, dict):
         return None

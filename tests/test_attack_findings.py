@@ -155,3 +155,15 @@ async def test_without_auth_the_file_tools_use_the_workspace_itself(tmp_path):
     assert tenant_dir(tmp_path, "0123456789abcdef") == tmp_path / "0123456789abcdef"
     (tmp_path / "notes.txt").write_text("the user's own file")
     assert Workspace(tmp_path).at("local").read("notes.txt") == "the user's own file"
+
+
+@pytest.mark.parametrize("arguments", ['"' + "[" * 50_000 + "]" * 50_000 + '"', '"{\\"n\\": ' + "7" * 5000 + '}"'])
+async def test_client_call_arguments_nested_deep_or_huge_are_no_500(tmp_path, arguments):
+    """Issue 29, finding 9: client tool_calls arguments nested 50,000 deep or holding a huge integer."""
+    headers = {"X-Session-Id": "deep", "Content-Type": "application/json"}
+    async with running_daemon(tmp_path, max_reply_tokens=4, n_threads=1) as d:
+        status, body, _ = await api(d.base, "POST", "/v1/chat/completions", data=_turn(arguments), headers=headers)
+        assert status in (200, 400), body
+        if status == 200:                                  # taken as an opaque string, stored whole
+            session = (await api(d.base, "GET", "/v1/sessions/deep"))[1]
+            assert [m["role"] for m in session["messages"]][:4] == ["user", "assistant", "tool", "user"]

@@ -119,7 +119,7 @@ def _calls_as_text(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 def _loads(arguments: str) -> Any:
     try:
         return json.loads(arguments)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):
         return arguments
 
 

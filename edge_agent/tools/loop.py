@@ -190,7 +190,7 @@ class _Turn:
         tool = self.tools.get(name)
         try:
             arguments = json.loads(raw) if raw.strip() else {}
-        except ValueError:
+        except (ValueError, RecursionError):
             return self._refuse(call, name, raw, "bad_arguments", "arguments are not valid JSON")
         if tool is None or tool.run is None:
             return self._refuse(call, name, arguments, "unknown_tool",
