@@ -167,3 +167,22 @@ async def test_client_call_arguments_nested_deep_or_huge_are_no_500(tmp_path, ar
         if status == 200:                                  # taken as an opaque string, stored whole
             session = (await api(d.base, "GET", "/v1/sessions/deep"))[1]
             assert [m["role"] for m in session["messages"]][:4] == ["user", "assistant", "tool", "user"]
+
+
+async def test_schedule_text_is_sealed_at_rest_and_the_file_private(tmp_path):
+    """Issue 29, finding 6: schedule text sat in clear in schedules.db (0644) while message
+    bodies are encrypted at rest."""
+    from edge_agent.store.crypto import Sealer
+    from edge_agent.tools.schedules import ScheduleStore
+
+    secret = "call 13812345678 about order #20250115001"
+    store = ScheduleStore(tmp_path / "schedules.db", Sealer("encrypt", tmp_path))
+    try:
+        await store.add("ns", "ns/s", secret, due_at=0.0)
+        assert [s.text for s in await store.list("ns")] == [secret]
+        assert [s.text for s in await store.take_due(1.0)] == [secret]
+    finally:
+        await store.aclose()
+    raw = b"".join(p.read_bytes() for p in tmp_path.glob("schedules.db*"))
+    assert b"13812345678" not in raw and b"20250115001" not in raw
+    assert (tmp_path / "schedules.db").stat().st_mode & 0o777 == 0o600

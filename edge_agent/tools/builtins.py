@@ -43,6 +43,14 @@ class Resources:
         return [self.fetcher, self.schedules]
 
 
+def _sealer(config: Any) -> Any:
+    """The sessions' at-rest protection, for the schedules' text (None where the config has none)."""
+    from edge_agent.store.crypto import Sealer
+
+    at_rest = getattr(config, "at_rest", None)
+    return Sealer(at_rest, config.state_path) if at_rest in ("encrypt", "mask") else None
+
+
 def builtin_tools(config: Any) -> tuple[list[Tool], Resources]:
     """Every built-in tool (enabled as ``config.tools`` says), in BUILTIN_NAMES order, and the
     resources to close with them (the fetcher's HTTP session, the schedule store: opened on
@@ -50,7 +58,7 @@ def builtin_tools(config: Any) -> tuple[list[Tool], Resources]:
     enabled = set(builtin_names(config.tools))
     workspace = config.workspace_path
     fetcher = Fetcher(config.fetch_allow_hosts, config.fetch_max_bytes)
-    schedules = ScheduleStore(config.state_path / "schedules.db")
+    schedules = ScheduleStore(config.state_path / "schedules.db", _sealer(config))
     tools = [device_status_tool(workspace), *file_tools(Workspace(workspace)),
              shell_tool(Shell(shell_rules(config.shell_allow), workspace, timeout_s=config.tool_call_timeout_s,
                               output_bytes=4 * config.tool_result_chars, protect=(config.state_path,))),

@@ -16,7 +16,9 @@ each sees only its own namespace and session.
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable
@@ -69,11 +71,17 @@ class Schedule:
                 "every_s": self.every_s, "created_at": self.created_at}
 
 
-class ScheduleStore:
-    """The schedules on disk; every call runs in one worker thread."""
+SEALED = "sealed:"     # a text column sealed by the store's at-rest mode (base64 after it)
 
-    def __init__(self, path: Path) -> None:
+
+class ScheduleStore:
+    """The schedules on disk; every call runs in one worker thread. ``sealer`` (the sessions'
+    at-rest protection, store/crypto.py) seals each schedule's text as message bodies are; the
+    file is created 0600."""
+
+    def __init__(self, path: Path, sealer: Any = None) -> None:
         self.path = path
+        self.sealer = sealer
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="edge-agent-schedules")
         self._db: sqlite3.Connection | None = None
         self.on_change: Callable[[], None] | None = None   # the Scheduler's wake-up
@@ -81,9 +89,22 @@ class ScheduleStore:
     async def _run(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._pool, self._call, fn)
 
+    def _seal(self, text: str) -> str:
+        if self.sealer is None:
+            return text
+        return SEALED + base64.b64encode(self.sealer.seal(text)).decode()
+
+    def _row(self, row: tuple) -> Schedule:
+        text = row[3]
+        if text.startswith(SEALED) and self.sealer is not None:
+            text = self.sealer.open(base64.b64decode(text[len(SEALED):]))
+        return Schedule(*row[:3], text, *row[4:])
+
     def _call(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         if self._db is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600))
+            os.chmod(self.path, 0o600)                  # a file made before this kept 0644
             db = sqlite3.connect(self.path, isolation_level=None)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
@@ -104,7 +125,8 @@ class ScheduleStore:
             if held >= MAX_PER_SESSION:
                 raise ScheduleLimit(f"this session has {MAX_PER_SESSION} schedules already")
             cur = db.execute("INSERT INTO schedule (namespace, session_id, text, due_at, every_s, created_at) "
-                             "VALUES (?, ?, ?, ?, ?, ?)", (namespace, session_id, text, due_at, every_s, now))
+                             "VALUES (?, ?, ?, ?, ?, ?)", (namespace, session_id, self._seal(text), due_at, every_s,
+                                                           now))
             return Schedule(cur.lastrowid, namespace, session_id, text, due_at, every_s, now)
 
         added = await self._run(add)
@@ -116,7 +138,7 @@ class ScheduleStore:
         if session_id is not None:
             sql, args = sql + " AND session_id = ?", args + [session_id]
         rows = await self._run(lambda db: db.execute(sql + " ORDER BY due_at, id", args).fetchall())
-        return [Schedule(*r) for r in rows]
+        return [self._row(r) for r in rows]
 
     async def drop_session(self, namespace: str, session_id: str) -> int:
         """Delete every schedule of a session (the session itself was deleted): how many."""
@@ -141,7 +163,7 @@ class ScheduleStore:
         """The schedules due at ``now``, each already moved on (repeating) or deleted (once),
         in one transaction."""
         def take(db: sqlite3.Connection) -> list[Schedule]:
-            due = [Schedule(*r) for r in db.execute("SELECT * FROM schedule WHERE due_at <= ? ORDER BY due_at, id",
+            due = [self._row(r) for r in db.execute("SELECT * FROM schedule WHERE due_at <= ? ORDER BY due_at, id",
                                                     (now,)).fetchall()]
             for s in due:
                 if s.every_s > 0:
