@@ -1,4 +1,4 @@
-"""One contract suite over every strategy in STRATEGIES (DESIGN.md's public memory API)."""
+"""One contract suite over every strategy in STRATEGIES (the public memory API, ARCHITECTURE.md)."""
 
 from __future__ import annotations
 

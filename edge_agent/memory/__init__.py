@@ -1,4 +1,4 @@
-"""Conversation memory strategies behind one public API (see DESIGN.md).
+"""Conversation memory strategies behind one public API (see ARCHITECTURE.md and the README).
 
     from edge_agent.memory import STRATEGIES, create_memory
     mem = create_memory("summary", max_tokens=4096, reserve_tokens=800)
