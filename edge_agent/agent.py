@@ -29,7 +29,7 @@ from edge_agent.errors import AllBackendsFailed, ContextOverflowError, EdgeAgent
 from edge_agent.memory import BaseMemory, Context, create_memory
 from edge_agent.messages import Message
 from edge_agent.sync import SyncLog, digest
-from edge_agent.toolcalls import SCHEDULED, ToolSpec, parse_spec
+from edge_agent.toolcalls import SCHEDULED, ToolSpec, canonical_arguments, parse_spec
 from edge_agent._compat import SLOTS
 
 MemoryFactory = Callable[[str], BaseMemory]
@@ -38,6 +38,24 @@ MemoryFactory = Callable[[str], BaseMemory]
 def _namespace(session_id: str) -> str:
     """The token namespace of a session key ("<tenant>/<id>"; "" for a bare id)."""
     return session_id.split("/", 1)[0] if "/" in session_id else ""
+
+
+def repeats_last_call(messages: list[dict[str, Any]], calls: list[dict[str, Any]] | None) -> bool:
+    """Whether ``calls`` are the calls whose results end ``messages`` (same names, same
+    arguments): a small model asking again for what it was just given."""
+    if not calls:
+        return False
+    i = len(messages)
+    while i and messages[i - 1].get("role") == "tool":
+        i -= 1
+    if i == len(messages) or not i:
+        return False
+
+    def key(call: dict[str, Any]) -> tuple[str, str]:
+        fn = call.get("function") or {}
+        return str(fn.get("name")), canonical_arguments(fn.get("arguments") or "")
+
+    return sorted(map(key, calls)) == sorted(map(key, messages[i - 1].get("tool_calls") or []))
 
 
 def _first_token(t0: float, on_delta: OnDelta | None) -> tuple[list[float], OnDelta]:
@@ -293,6 +311,11 @@ class Agent:
                                                 stream=stream, on_delta=delta, tools=tools)
         except AllBackendsFailed as failed:
             routed, ctx = await self._fit_smaller(mem, query, ctx, failed, stream, delta, tools)
+        if tools is not None and not tools.forced and repeats_last_call(ctx.messages, routed.completion.tool_calls):
+            # the call whose result the model has just read, again: answered without tools,
+            # as the server-side loop does for its own tools
+            routed = await self.router.complete(ctx.messages, max_tokens=reply_tokens, temperature=self.temperature,
+                                                stream=stream, on_delta=delta, tools=None)
         t1 = time.perf_counter()
         c = routed.completion
         # a stream cut in the middle was already shown to the client: store what it saw
