@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -172,12 +171,12 @@ async def test_shell_timeout_ends_every_process_the_call_started(tmp_path, detac
 
 def _sleeping_in(folder: Path) -> list[str]:
     """``sleep 600`` processes whose working directory is ``folder``."""
-    found = subprocess.run(["pgrep", "-f", "sleep 600"], capture_output=True, text=True).stdout.split()
     here = []
-    for pid in found:
+    for proc in Path("/proc").glob("[0-9]*"):
         try:
-            if Path(f"/proc/{pid}/cwd").resolve() == folder.resolve():
-                here.append(pid)
+            if proc.joinpath("cmdline").read_bytes() == b"sleep\x00600\x00" and _alive(int(proc.name)) \
+                    and proc.joinpath("cwd").resolve() == folder.resolve():
+                here.append(proc.name)
         except OSError:
             pass
     return here
