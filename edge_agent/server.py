@@ -130,6 +130,25 @@ async def conversation_session(request: web.Request, messages: list[Message]) ->
     return f"{tenant}/{sid}", sid
 
 
+def _surrogate_at(value: Any, path: str = "") -> str:
+    """Where in a parsed body the first string with a lone surrogate is ("messages[0].content"),
+    "" when there is none."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path or "(the body)"
+        return ""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        at = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}" if path else str(key)
+        found = _surrogate_at(key, at) if isinstance(key, str) else ""
+        found = found or _surrogate_at(item, at)
+        if found:
+            return found
+    return ""
+
+
 def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
@@ -142,9 +161,12 @@ async def read_json(request: web.Request) -> dict[str, Any]:
         raw = await request.read()
         body = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
         json.dumps(body, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise ApiError(400, f"the body holds a lone surrogate ({exc.object[exc.start:exc.end]!a}): "
-                            "not storable Unicode text", code="invalid_json") from None
+    except UnicodeEncodeError:
+        where = _surrogate_at(body)
+        code = ("invalid_message" if where.startswith("messages[") else
+                "invalid_input" if where.startswith("input") else "invalid_json")   # as each route names them
+        raise ApiError(400, f"{where or 'the body'}: a lone surrogate is not storable Unicode text",
+                       code=code, param=where or None) from None
     except (UnicodeDecodeError, ValueError) as exc:    # JSONDecodeError, NaN, a 5,000-digit integer
         raise ApiError(400, f"the body is not valid JSON: {exc}", code="invalid_json") from None
     except RecursionError:
