@@ -384,6 +384,10 @@ async def test_the_kernel_keeps_a_program_inside_its_workspace(tmp_path):
                        namespace="a")
     assert "SECRET-KEY" not in out and "B's notes" not in out and "Permission denied" in out
     assert "mine\n" in out and "sys\n" in out
+    # nor the daemon's environment (its cloud key, its store key) through /proc
+    proc = "$(printf '\\057proc')"                          # spelt so that the argument check passes it
+    out = await sh.run(["sh", "-c", f"cat {proc}/{os.getpid()}/environ; uptime"], namespace="a")
+    assert "PATH=" not in out and "Permission denied" in out and "load average" in out
 
 
 async def test_fetch_keeps_no_cookie_reads_whole_bodies_and_bare_hosts_mean_default_ports(site):

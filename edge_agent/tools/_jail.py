@@ -11,8 +11,8 @@ child between fork and exec:
   5.13), restricts itself to reading and executing the ``--ro`` paths and to reading and
   writing the ``--rw`` directory; everything else on the filesystem (the daemon's state
   directory, its key, other tokens' workspaces) is refused by the kernel, whatever the
-  arguments say. Landlock also stops it from tracing or reading /proc/PID/environ of any
-  process outside its sandbox;
+  arguments say. A granted ``/proc`` is narrowed to PROC_FILES and the program's own
+  /proc/PID: another process's /proc/PID/environ (the daemon's keys) stays unreadable;
 - when the program exits, or this launcher gets SIGTERM (the call's timeout, the daemon's
   death), every process left below it - reparented here, however it detached (setsid, a
   double fork, ``&``) - is killed with SIGKILL and reaped, then the launcher exits with the
@@ -34,6 +34,11 @@ SYS_CREATE, SYS_ADD_RULE, SYS_RESTRICT = 444, 445, 446   # the same on x86_64, a
 RULE_PATH_BENEATH = 1
 EXECUTE, WRITE_FILE, READ_FILE, READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
 FILE_ONLY = EXECUTE | WRITE_FILE | READ_FILE | (1 << 14) | (1 << 15)   # rights a rule on a file may hold
+# what of /proc a program may read when "/proc" is granted: the system-wide files that
+# uptime, free, df, top and the like read, and its own /proc/PID; never another process's
+# directory (Landlock's ptrace scoping does not cover reading /proc/PID/environ)
+PROC_FILES = ("uptime", "loadavg", "meminfo", "stat", "cpuinfo", "version", "filesystems", "swaps",
+              "partitions", "diskstats", "vmstat", "pressure", "sys", "net", "mounts")
 
 
 def _libc():
@@ -133,6 +138,14 @@ def _which(name: str) -> str:
     raise FileNotFoundError(2, "not found on PATH")
 
 
+def _expand_proc(paths: list[str]) -> list[str]:
+    """``paths`` with "/proc" replaced by PROC_FILES and this process's own /proc/PID."""
+    if "/proc" not in paths:
+        return paths
+    own = [f"/proc/{name}" for name in PROC_FILES] + [f"/proc/{os.getpid()}"]
+    return [p for p in paths if p != "/proc"] + own
+
+
 def _exec(argv: list[str], read_only: list[str], read_write: list[str], sandbox: bool = True) -> None:
     """In the forked child: confine, then become the program (never returns)."""
     try:
@@ -140,7 +153,7 @@ def _exec(argv: list[str], read_only: list[str], read_write: list[str], sandbox:
             signal.signal(sig, signal.SIG_DFL)
         program = _which(argv[0])           # found before confining: PATH may name refused places
         if sandbox:
-            confine(read_only, read_write)
+            confine(_expand_proc(read_only), read_write)
         os.execv(program, argv)
     except OSError as exc:
         os.write(2, f"cannot run {argv[0]!r}: {exc.strerror}\n".encode())
