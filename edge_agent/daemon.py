@@ -75,11 +75,11 @@ def semantic_embedder(mode: str, threads: int = 1, path: str = ""):
     """The shared sentence encoder for recall, or None ("off"; "auto" without the model)."""
     if mode == "off":
         return None
-    from edge_agent.memory import embed
+    from edge_agent.memory.encoder_source import EmbedderUnavailable, LazyEncoder
 
     try:
-        return embed.LazyEncoder(threads, Path(path).expanduser() if path else None)
-    except embed.EmbedderUnavailable as e:
+        return LazyEncoder(threads, Path(path).expanduser() if path else None)
+    except EmbedderUnavailable as e:
         if mode == "on":
             raise ConfigError(str(e), key="semantic_recall") from e
         log.warning("semantic recall off: %s", e)

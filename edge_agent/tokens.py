@@ -22,6 +22,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from edge_agent import heap
 from edge_agent.errors import TokenizerError
 
 log = logging.getLogger("edge_agent.tokens")
@@ -112,6 +113,8 @@ class ExactCounter:
             self._tok = Tokenizer.from_file(self.path)
         except Exception as exc:  # tokenizers raises a bare Exception on bad JSON
             raise TokenizerError(self.path, str(exc)) from exc
+        finally:
+            heap.trim()   # parsing the JSON freed ~19 MiB that glibc would keep (bench/RESULTS.md 19)
         self.line_additive = self._line_additive()
 
     def _line_additive(self) -> bool:

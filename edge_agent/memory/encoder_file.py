@@ -32,10 +32,10 @@ from pathlib import Path
 import numpy as np
 
 from edge_agent.memory import _encoder_py
+from edge_agent.memory.encoder_source import PACKED
 
 log = logging.getLogger("edge_agent.memory")
 
-PACKED = "minilm-int8.safetensors"
 FORMAT = "1"
 _NAMES = {np.dtype(np.float32): "F32", np.dtype(np.int8): "I8"}
 

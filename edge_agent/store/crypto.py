@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from edge_agent.errors import ConfigError
+from edge_agent.store import aesgcm
 from edge_agent.pii import mask
 
 AtRest = Literal["encrypt", "mask"]
@@ -48,9 +49,10 @@ class Sealer:
         self.mode = mode
         self._aead = None
         if mode == "encrypt":
-            from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-
-            self._aead = AESGCM(load_key(state_dir))
+            try:
+                self._aead = aesgcm.load(load_key(state_dir))
+            except OSError as exc:
+                raise ConfigError(str(exc), key="at_rest") from exc
 
     def seal(self, text: str, *, personal: bool = True) -> bytes:
         if self._aead is not None:

