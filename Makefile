@@ -19,12 +19,15 @@ LLAMA_CMAKE   := -DGGML_NATIVE=OFF $(if $(filter x86_64,$(shell uname -m)),-DGGM
 # The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
 # these on free loopback ports). Installed from Debian's packages when missing.
 # The ARM cross-check needs the cross compilers and qemu-user, also from Debian's packages.
+# The page's browser tests drive Debian's chromium (with a Chinese font for the zh view).
 servers:
 	@command -v redis-server >/dev/null || (apt-get update -q && apt-get install -y -q redis-server)
 	@command -v mariadbd >/dev/null || command -v mysqld >/dev/null || \
 	  (apt-get update -q && apt-get install -y -q mariadb-server mariadb-client)
 	@test -x /usr/sbin/sshd || (apt-get update -q && apt-get install -y -q openssh-server)
 	@command -v clang >/dev/null || (apt-get update -q && apt-get install -y -q clang)
+	@command -v chromium >/dev/null && fc-list :lang=zh | grep -q . || \
+	  (apt-get update -q && apt-get install -y -q chromium fonts-wqy-microhei)
 	@command -v aarch64-linux-gnu-gcc >/dev/null && command -v arm-linux-gnueabihf-gcc >/dev/null && \
 	  command -v qemu-aarch64 >/dev/null && command -v qemu-arm >/dev/null || \
 	  (apt-get update -q && apt-get install -y -q gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user)

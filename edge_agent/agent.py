@@ -427,6 +427,16 @@ class Agent:
         reason = "; ".join(str(e) for e in failed.errors.values()) + f"; {name} answered with a shorter context"
         return Routed(completion, reason), smaller
 
+    async def edit(self, session_id: str, change: Callable[[BaseMemory], Any]) -> Any:
+        """``change(memory)`` on a stored session, between its turns, then committed (the page's
+        fact edits); ``change`` validates before it changes anything, and whatever it raises
+        is not committed."""
+        async with self._serialized(session_id):
+            mem = await self.open(session_id)
+            out = change(mem)
+            await self._commit(session_id, mem, [])
+            return out
+
     async def persist(self, session_id: str) -> None:
         """Write the session's current state (e.g. a summary committed in the background)."""
         mem = self.sessions.get(session_id)

@@ -150,6 +150,17 @@ def cmd_chat(args: argparse.Namespace) -> int:
     return asyncio.run(_chat(args))
 
 
+def page_hint(host: str, port: int, tokens: bool) -> str:
+    """How to open the board's page, headless boards included (printed at start)."""
+    where = f"http://{host}:{port}/" if host not in ("0.0.0.0", "::") else f"http://<this board's address>:{port}/"
+    lines = [f"  The page: {where}",
+             f"  From a computer, for a board on loopback: ssh -L {port}:127.0.0.1:{port} user@board "
+             f"(or hdc fport tcp:{port} tcp:{port}), then http://127.0.0.1:{port}/"]
+    if tokens:
+        lines.append("  It asks for a token: one of auth_tokens (the config file or EDGE_AGENT_AUTH_TOKENS).")
+    return "\n".join(lines) + "\n"
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from edge_agent import config as config_mod
     from edge_agent import logs
@@ -159,6 +170,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                           state_dir=args.state_dir)
     logs.setup()
     print(f"edge-agent {__version__} serving on http://{cfg.host}:{cfg.port} (state in {cfg.state_path})\n"
+          f"{page_hint(cfg.host, cfg.port, bool(cfg.auth_tokens))}"
           f"  curl -s http://{cfg.host}:{cfg.port}/v1/chat/completions -H 'X-Session-Id: demo' "
           f"-H 'Content-Type: application/json' -d '{{\"messages\": [{{\"role\": \"user\", "
           f"\"content\": \"hello\"}}]}}'\n  Ctrl-C stops it.", flush=True)

@@ -24,6 +24,7 @@ from aiohttp import web
 
 from edge_agent import __version__, heap, ringbuf
 from edge_agent.agent import Agent
+from edge_agent.api import board, page
 from edge_agent.backends import CircuitBreaker, Router, Timeouts
 from edge_agent.backends.cloud import CloudBackend
 from edge_agent.config import Config
@@ -172,6 +173,8 @@ class Daemon:
                                    max_sessions=c.max_sessions_in_ram, memory=memory_config(c, router), tools=tools)
         stack.push_async_callback(agent.aclose)
         app = make_app(c, agent, self.status, metrics)
+        board.add_routes(app, lambda: list(self.watchdog.history) if self.watchdog else [])
+        page.add_routes(app)
         self.watchdog = await stack.enter_async_context(self._watchdog(agent, app[RESPONSES]))
         runner = web.AppRunner(app, shutdown_timeout=c.shutdown_timeout_s, access_log=None)
         await runner.setup()
@@ -257,7 +260,8 @@ class Daemon:
             if hasattr(b, "breaker"):
                 entry |= {"model": b.model, "breaker": b.breaker.state, "failures": b.breaker.failures}
             if hasattr(b, "loaded"):
-                entry |= {"model": b.path.name, "loaded": b.loaded, "n_ctx": b.n_ctx}
+                entry |= {"model": b.path.name, "loaded": b.loaded, "n_ctx": b.n_ctx,
+                          "size_mb": round(b.path.stat().st_size / MiB, 1)}
             backends.append(entry)
         return {"version": __version__, "ring": ringbuf.IMPLEMENTATION, "policy": agent.router.policy,
                 "backends": backends, "fallbacks": agent.router.fallbacks, "sessions_in_ram": len(agent.sessions),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections import deque
 
 from edge_agent.errors import ConfigError
 from edge_agent.pii import mask
@@ -19,6 +20,22 @@ class MaskingFilter(logging.Filter):
         return True
 
 
+class RecentLines(logging.Handler):
+    """The last ``size`` formatted records (masked like every other handler's), for the page."""
+
+    def __init__(self, size: int = 200) -> None:
+        super().__init__()
+        self.lines: deque[str] = deque(maxlen=size)
+        self.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        self.addFilter(MaskingFilter())
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+
+RECENT = RecentLines()
+
+
 def setup(level: int | None = None) -> None:
     """Log to stderr with personal numbers masked; the level from ``level``, else
     EDGE_AGENT_LOG_LEVEL (DEBUG, INFO, WARNING, ERROR), else INFO."""
@@ -29,6 +46,9 @@ def setup(level: int | None = None) -> None:
             raise ConfigError(f"EDGE_AGENT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {name!r}",
                               key="EDGE_AGENT_LOG_LEVEL")
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for handler in logging.getLogger().handlers:
+    root = logging.getLogger()
+    for handler in root.handlers:
         if not any(isinstance(f, MaskingFilter) for f in handler.filters):
             handler.addFilter(MaskingFilter())
+    if RECENT not in root.handlers:
+        root.addHandler(RECENT)

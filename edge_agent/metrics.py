@@ -3,6 +3,8 @@ tool calls, watchdog transitions, RSS, available RAM, latency histograms. No tok
 
 from __future__ import annotations
 
+import time
+from collections import deque
 from collections.abc import Callable
 
 import psutil
@@ -10,6 +12,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+RECENT_TURNS = 500   # the turns the board's page plots (tokens and first token per turn)
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
 
 
@@ -48,6 +51,7 @@ class Metrics:
         self.memory_seconds = Histogram("edge_agent_memory_seconds", "memory work per turn",
                                         buckets=BUCKETS, registry=r)
         r.register(_Live(live))
+        self.recent: deque[dict] = deque(maxlen=RECENT_TURNS)
 
     def observe_turn(self, result) -> None:
         self.turns.labels(result.backend).inc()
@@ -60,6 +64,10 @@ class Metrics:
         if result.timings.get("first_token_s") is not None:
             self.first_token_seconds.observe(result.timings["first_token_s"])
         self.memory_seconds.observe(result.timings["memory_s"])
+        self.recent.append({"ts": round(time.time(), 1), "backend": result.backend,
+                            "prompt_tokens": result.usage.prompt_tokens,
+                            "completion_tokens": result.usage.completion_tokens,
+                            "first_token_s": result.timings.get("first_token_s"), "total_s": result.timings["total_s"]})
 
     def render(self) -> tuple[bytes, str]:
         return generate_latest(self.registry), CONTENT_TYPE_LATEST

@@ -463,13 +463,15 @@ async def models(request: web.Request) -> web.Response:
 async def list_sessions(request: web.Request) -> web.Response:
     tenant = tenant_of(request)
     agent = request.app[AGENT]
-    stored = await agent.store.sessions(f"{tenant}/") if agent.store else []
-    ids = {s["id"] for s in stored} | {k for k in agent.sessions if k.startswith(f"{tenant}/")}
-    return web.json_response({"object": "list", "data": [{"id": k.split("/", 1)[1], "in_ram": k in agent.sessions}
-                                                         for k in sorted(ids)]})
+    stored = {s["id"]: s for s in await agent.store.sessions(f"{tenant}/")} if agent.store else {}
+    ids = set(stored) | {k for k in agent.sessions if k.startswith(f"{tenant}/")}
+    return web.json_response({"object": "list", "data": [
+        {"id": k.split("/", 1)[1], "in_ram": k in agent.sessions, "updated_at": stored.get(k, {}).get("updated_at"),
+         "messages": stored.get(k, {}).get("messages")} for k in sorted(ids)]})
 
 
-async def _existing(request: web.Request):
+async def open_session(request: web.Request):
+    """(key, id, memory) of the route's existing session; a 404 for one this token does not have."""
     key, sid = session_key(request, request.match_info["id"])
     agent = request.app[AGENT]
     if key not in agent.sessions and (agent.store is None or await agent.store.load(key) is None):
@@ -478,7 +480,7 @@ async def _existing(request: web.Request):
 
 
 async def show_session(request: web.Request) -> web.Response:
-    key, sid, mem = await _existing(request)
+    key, sid, mem = await open_session(request)
     agent = request.app[AGENT]
     log_ = (await agent.store.load(key))[1] if agent.store else list(enumerate(mem.history()))
     return web.json_response({"id": sid, "system": mem.system.content if mem.system is not None else None,
@@ -489,10 +491,10 @@ async def show_session(request: web.Request) -> web.Response:
 
 
 async def session_context(request: web.Request) -> web.Response:
-    _, sid, mem = await _existing(request)
+    _, sid, mem = await open_session(request)
     ctx = mem.context(query=request.query.get("query"))
     return web.json_response({"id": sid, "messages": ctx.messages, "tokens": ctx.tokens, "sections": ctx.sections,
-                              "mode": ctx.mode})
+                              "labels": ctx.labels, "mode": ctx.mode, "budget": mem.budget})
 
 
 async def delete_session(request: web.Request) -> web.Response:

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -129,6 +130,9 @@ def _psi(cg) -> float | None:
 
 
 Hook = Callable[[], Optional[Awaitable[None]]]
+HISTORY_STEP_S = 10.0     # one RSS point per 10 s in ``history``: the last hour in 360 points
+HISTORY_POINTS = 360
+EVENTS = 50               # the last transitions kept for the board's page
 
 
 @dataclass
@@ -147,6 +151,8 @@ class Watchdog:
         self.last: Sample | None = None
         self.degrades = 0
         self.recoveries = 0
+        self.history: deque[tuple[float, float]] = deque(maxlen=HISTORY_POINTS)   # (unix time, RSS MiB)
+        self.events: deque[dict] = deque(maxlen=EVENTS)   # {"ts", "action", "headroom_mb", "rss_mb"}
         self._task: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> Watchdog:
@@ -171,6 +177,7 @@ class Watchdog:
     async def step(self) -> Action:
         """One sample and decision (the loop calls this; tests may too)."""
         self.last = self.sampler(self.budget_bytes)
+        self._record(self.last)
         action, self.state = decide(self.last, self.thresholds, self.state)
         if action != "none":
             self._count(action)
@@ -180,16 +187,24 @@ class Watchdog:
                     await result
         return action
 
+    def _record(self, sample: Sample) -> None:
+        now = time.time()
+        if not self.history or now - self.history[-1][0] >= HISTORY_STEP_S:
+            self.history.append((round(now, 1), round(sample.rss / MiB, 1)))
+
     def _count(self, action: Action) -> None:
+        s = self.last
+        self.events.append({"ts": round(time.time(), 1), "action": action, "headroom_mb": round(s.headroom / MiB, 1),
+                            "rss_mb": round(s.rss / MiB, 1)})
         if action == "degrade":
             self.degrades += 1
         else:
             self.recoveries += 1
-        s = self.last
         log.warning("watchdog: %s (headroom %.0f MiB, rss %.0f MiB, psi %s, hold x%d)", action,
                     s.headroom / MiB, s.rss / MiB, s.psi_some_avg10, self.state.backoff)
 
     def status(self) -> dict:
         return {"mode": self.state.mode, "degrades": self.degrades, "recoveries": self.recoveries,
                 "backoff": self.state.backoff, "sample": asdict(self.last) if self.last else None,
+                "events": list(self.events),
                 "headroom_mb": self.last.headroom / MiB if self.last else None}

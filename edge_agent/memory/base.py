@@ -221,7 +221,8 @@ class BaseMemory:
         pairs = self._arrange(head, static, dynamic, history)
         messages = [m for m, _ in pairs]
         return Context(messages=messages, tokens=sum(sections.values()), sections=sections, mode=self.mode,
-                       prefix_tokens=self._prefix_reuse(messages, [t for _, t in pairs]))
+                       prefix_tokens=self._prefix_reuse(messages, [t for _, t in pairs]),
+                       labels=self._labels(head, static, dynamic, history))
 
     @staticmethod
     def _arrange(head: list, static: list, dynamic: list, history: list) -> list[tuple[dict[str, Any], int]]:
@@ -230,8 +231,22 @@ class BaseMemory:
         def msgs(blocks):
             return [({"role": "system", "content": text}, n) for _, text, n in blocks if text]
 
-        cut = len(history) - 1 if dynamic and history and history[-1][0]["role"] == "user" else len(history)
+        cut = BaseMemory._cut(dynamic, history)
         return head + msgs(static) + history[:cut] + msgs(dynamic) + history[cut:]
+
+    @staticmethod
+    def _labels(head: list, static: list, dynamic: list, history: list) -> list[str]:
+        """The section of each message ``_arrange`` gives, in its order."""
+        def names(blocks):
+            return [section for section, text, _ in blocks if text]
+
+        cut = BaseMemory._cut(dynamic, history)
+        return ["system"] * len(head) + names(static) + ["recent"] * cut + names(dynamic) + ["recent"] * (len(history) - cut)
+
+    @staticmethod
+    def _cut(dynamic: list, history: list) -> int:
+        """Where the dynamic blocks go in the history: before its newest message when that is the user's."""
+        return len(history) - 1 if dynamic and history and history[-1][0]["role"] == "user" else len(history)
 
     def _prefix_reuse(self, messages: list[dict[str, Any]], tokens: list[int]) -> int:
         """Tokens of the leading messages identical to the previous context's (a lower bound of

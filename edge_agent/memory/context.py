@@ -19,6 +19,7 @@ class Context:
     sections: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SECTIONS, 0))
     mode: str = ""
     prefix_tokens: int = 0   # tokens of the leading messages identical to the previous prompt's
+    labels: list[str] = field(default_factory=list)   # each message's section (SECTIONS), when the memory says
 
     def text(self) -> str:
         """All contents joined: what a recall check searches."""

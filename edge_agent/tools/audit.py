@@ -14,6 +14,8 @@ import functools
 import hashlib
 import json
 import logging
+import time
+from collections import deque
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
@@ -23,6 +25,7 @@ from edge_agent.tools.base import NAME_RE
 
 log = logging.getLogger("edge_agent.tools.audit")
 OUTCOMES = ("ok", "error", "refused", "timeout", "deadline", "unknown_tool", "bad_arguments", "repeated")
+RECENT = 500   # audit entries kept in RAM (each a few names, a digest and numbers)
 BUCKETS = (0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120)
 
 
@@ -40,6 +43,7 @@ class ToolMetrics:
                              ["tool", "outcome"], registry=r)
         self.seconds = Histogram("edge_agent_tool_call_seconds", "duration of one tool call", ["tool"],
                                  buckets=BUCKETS, registry=r)
+        self.recent: deque[dict[str, Any]] = deque(maxlen=RECENT)   # the audit lines, for GET /v1/audit
 
     def observe(self, tool: str, outcome: str, duration_s: float) -> None:
         self.calls.labels(tool, outcome).inc()
@@ -59,7 +63,10 @@ def audit(tool: str, source: str, session_id: str, arguments: Any, duration_s: f
     is counted under the label ``(unknown)`` and logged only as far as it is a valid name."""
     if outcome == "unknown_tool":
         tool = tool if NAME_RE.match(tool) else "(invalid name)"
+    sha = digest(arguments)
     if metrics is not None:
         metrics.observe("(unknown)" if outcome == "unknown_tool" else tool, outcome, duration_s)
+        metrics.recent.append({"ts": round(time.time(), 3), "tool": tool, "source": source, "session": session_id,
+                               "args_sha256": sha, "duration_s": round(duration_s, 3), "outcome": outcome})
     log.info(f"tool call tool={tool} source={source} session={_masked(session_id) or '-'} "
-             f"args_sha256={digest(arguments)} duration_s={duration_s:.3f} outcome={outcome}")
+             f"args_sha256={sha} duration_s={duration_s:.3f} outcome={outcome}")
