@@ -165,7 +165,7 @@ def main() -> None:
     res = asyncio.run(load(args.clients, args.seconds))
     runs = [("host", res)]
     if args.board_mb:
-        from edge_agent.cgroup import ChildCgroup
+        from edge_agent.board.cgroup import ChildCgroup
 
         with ChildCgroup(args.board_mb * 2**20) as cg:
             runs.append((f"{args.board_mb} MiB cgroup + {args.ballast_mb} MiB ballast",

@@ -212,9 +212,9 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from edge_agent import config as config_mod
     from edge_agent import ringbuf
     from edge_agent.backends.models import default_model_path
-    from edge_agent.sysmem import UNLIMITED, available_bytes, own_cgroup
+    from edge_agent.board.sysmem import UNLIMITED, available_bytes, own_cgroup
     from edge_agent.tokens import deepseek_tokenizer_path
-    from edge_agent.watchdog import read_psi
+    from edge_agent.board.watchdog import read_psi
 
     cfg = config_mod.load(args.config, profile=args.profile, state_dir=args.state_dir)
     checks: list[tuple[str, bool, str]] = []
@@ -250,7 +250,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 async def _deploy(args: argparse.Namespace) -> int:
     from edge_agent.deploy.deployer import Deployer
     from edge_agent.deploy.transport import HdcTransport, SSHTransport
-    from edge_agent.profiles import load_profile
+    from edge_agent.board.profiles import load_profile
 
     board = load_profile(args.board)
     if args.via == "ssh":
@@ -348,7 +348,7 @@ def cmd_deploy(args: argparse.Namespace) -> int:
 
 
 def cmd_profile(args: argparse.Namespace) -> int:
-    from edge_agent import profile
+    from edge_agent.board import profile
 
     return profile.main(args)
 

@@ -223,7 +223,7 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None, prof
     env = os.environ if env is None else env
     profile = profile or env.get("EDGE_AGENT_PROFILE")
     if profile:
-        from edge_agent.profiles import load_profile
+        from edge_agent.board.profiles import load_profile
 
         values.update(load_profile(profile).config_values())
     if path is not None:

@@ -24,20 +24,19 @@ from aiohttp import web
 
 from edge_agent import __version__, heap, ringbuf
 from edge_agent.agent import Agent
-from edge_agent.api import board, page
 from edge_agent.backends import CircuitBreaker, Router, Timeouts
 from edge_agent.backends.cloud import CloudBackend
 from edge_agent.config import Config
 from edge_agent.errors import ConfigError
 from edge_agent.metrics import Metrics
-from edge_agent.responses import RESPONSES, ResponseStore
-from edge_agent.server import make_app
+from edge_agent.api.app import make_app
+from edge_agent.api.responses import RESPONSES, ResponseStore
 from edge_agent.store.sqlite import SQLiteStore, check_state_dir
 from edge_agent.tools import build_registry
 from edge_agent.tools.runtime import ToolRuntime
 from edge_agent.tools.schedules import Scheduler
 from edge_agent.tools.settings import builtin_names
-from edge_agent.watchdog import MiB, Thresholds, Watchdog
+from edge_agent.board.watchdog import MiB, Thresholds, Watchdog
 
 log = logging.getLogger("edge_agent.daemon")
 EXIT_FORCED = 130
@@ -172,9 +171,7 @@ class Daemon:
                                    queue_per_session=c.queue_per_session, archive=self.archive,
                                    max_sessions=c.max_sessions_in_ram, memory=memory_config(c, router), tools=tools)
         stack.push_async_callback(agent.aclose)
-        app = make_app(c, agent, self.status, metrics)
-        board.add_routes(app, lambda: list(self.watchdog.history) if self.watchdog else [])
-        page.add_routes(app)
+        app = make_app(c, agent, self.status, metrics, lambda: list(self.watchdog.history) if self.watchdog else [])
         self.watchdog = await stack.enter_async_context(self._watchdog(agent, app[RESPONSES]))
         runner = web.AppRunner(app, shutdown_timeout=c.shutdown_timeout_s, access_log=None)
         await runner.setup()

@@ -19,7 +19,7 @@ order, never by position:
    message: the history diverged (an earlier message edited, a reply regenerated). Nothing
    is stored; ``Diverged`` names the first request message that differs. The daemon answers
    a 409 for a session the client named, and gives an unnamed conversation a session of its
-   own (see server.py).
+   own (see api/turns.py).
 
 An empty tail is fine when the session's newest message still waits for its answer (the
 client retries after a failure): the turn answers it without storing it again.

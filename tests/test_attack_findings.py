@@ -77,7 +77,7 @@ async def test_schedules_over_http_keep_the_tool_rules(tmp_path):
 
 def test_stored_responses_are_bounded_by_bytes_and_count():
     """Issue 29, finding 5: 150 responses with 1 MB of metadata each took RSS from 139 to 275 MiB."""
-    from edge_agent.responses import ResponseStore
+    from edge_agent.api.responses import ResponseStore
 
     store = ResponseStore(keep=1024, keep_bytes=4 << 20)
     for i in range(150):

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from edge_agent.cgroup import ChildCgroup
+from edge_agent.board.cgroup import ChildCgroup
 from tests.servers import free_port
 
 GiB = 1 << 30

@@ -9,7 +9,7 @@ import pytest
 from edge_agent.deploy.deployer import Deployer, build_sdist
 from edge_agent.deploy.transport import DeployError, SSHTransport
 from edge_agent.errors import ConfigError
-from edge_agent.profiles import load_profile
+from edge_agent.board.profiles import load_profile
 from tests.servers import free_port
 from tests.sshd import sshd
 

@@ -16,7 +16,7 @@ from edge_agent.deploy.bundle import (LLAMA_VERSION, Target, _check_binary, buil
                                       runtime_requirements, wheel_requirements)
 from edge_agent.deploy.deployer import Deployer, build_sdist
 from edge_agent.deploy.transport import DeployError, SSHTransport
-from edge_agent.profiles import load_profile
+from edge_agent.board.profiles import load_profile
 from tests.servers import free_port
 from tests.sshd import sshd
 from tests.test_deploy import here

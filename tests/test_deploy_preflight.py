@@ -20,7 +20,7 @@ import pytest
 from edge_agent.deploy.deployer import Deployer, build_sdist
 from edge_agent.deploy.preflight import BoardFacts, PreflightError, check, parse, probe_script
 from edge_agent.deploy.transport import DeployError, HdcTransport
-from edge_agent.profiles import load_profile
+from edge_agent.board.profiles import load_profile
 from tests.servers import free_port
 
 HDC = str(Path(__file__).parent / "hdc" / "hdc")

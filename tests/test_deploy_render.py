@@ -6,7 +6,7 @@ import pytest
 
 from edge_agent.deploy.render import openharmony_cfg, service_file, systemd_unit
 from edge_agent.errors import ConfigError
-from edge_agent.profiles import load_profile
+from edge_agent.board.profiles import load_profile
 
 
 def test_systemd_unit_from_the_profile():

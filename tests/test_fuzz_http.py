@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from edge_agent.config import load
 from edge_agent.metrics import Metrics
-from edge_agent.server import make_app
+from edge_agent.api.app import make_app
 from tests.servers import free_port
 
 TOKENS = ("fuzz-token-alpha-7f3a9c", "fuzz-token-bravo-1d8e42")

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from edge_agent.profiles import load_profile
+from edge_agent.board.profiles import load_profile
 from tests.test_profiles import toml_line
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from edge_agent.config import load
 from edge_agent.errors import ConfigError
-from edge_agent.profiles import load_profile, names
+from edge_agent.board.profiles import load_profile, names
 
 BOARDS = ["dayu200-rk3568", "dayu210-rk3588", "taurus-hi3516dv300", "orangepi5-rk3588s-8g", "rpi4-4g", "rpi5-8g",
           "dev-host"]

@@ -120,7 +120,8 @@ async def test_session_routes(daemon):
     await c.close()
     status, ctx, _ = await call(daemon, "GET", "/v1/sessions/route/context?query=订单号")
     assert status == 200 and ctx["messages"][0]["role"] == "system" and ctx["tokens"] > 0
-    assert {"id": "route", "in_ram": True} in (await call(daemon, "GET", "/v1/sessions"))[1]["data"]
+    listed = {s["id"]: s for s in (await call(daemon, "GET", "/v1/sessions"))[1]["data"]}
+    assert listed["route"]["in_ram"] is True and listed["route"]["messages"] == 2 and listed["route"]["updated_at"] > 0
     status, body, _ = await call(daemon, "GET", "/v1/status")
     assert status == 200 and body["ring"] in ("c", "py") and body["watchdog"]["mode"] == "normal"
     assert (await call(daemon, "DELETE", "/v1/sessions/route"))[0] == 204

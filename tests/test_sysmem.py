@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from edge_agent.cgroup import CgroupUnavailable, ChildCgroup, _delegate_memory_v2
-from edge_agent.sysmem import UNLIMITED, own_cgroup, own_cgroup_dir, read_flat_keyed
-from edge_agent.watchdog import _psi, read_psi
+from edge_agent.board.cgroup import CgroupUnavailable, ChildCgroup, _delegate_memory_v2
+from edge_agent.board.sysmem import UNLIMITED, own_cgroup, own_cgroup_dir, read_flat_keyed
+from edge_agent.board.watchdog import _psi, read_psi
 
 TREES = Path(__file__).parent / "data" / "cgroup2"
 MiB = 1 << 20

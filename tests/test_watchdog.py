@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from edge_agent.memory import create_memory
 from edge_agent.messages import Message
-from edge_agent.watchdog import MiB, Sample, State, Thresholds, Watchdog, decide, read_psi, take_sample
+from edge_agent.board.watchdog import MiB, Sample, State, Thresholds, Watchdog, decide, read_psi, take_sample
 from tests.conftest import char_counter
 
 T = Thresholds(low_mb=100, high_mb=200, degrade_samples=3, recover_hold_s=10, min_dwell_s=20, flap_window_s=100)

@@ -1,7 +1,17 @@
-"""The HTTP layer's newer parts: the board's own web page and the routes it reads.
+"""The HTTP layer: the app (app.py) and its routes, one module per concern.
 
-``page`` serves the page (``static/``: plain HTML, CSS and JavaScript, no build step, nothing
-fetched from outside) with a Content-Security-Policy; ``board`` adds the public routes the
-page needs (tools, the audit log, the board's health and history, fact edits). Both build on
-``edge_agent.server`` (the app, auth and errors), never the other way round.
+    http.py       what every route shares: app keys, ApiError and the error middleware, auth
+                  (tenant_of), JSON bodies, session ids, client disconnects, SSE events
+    turns.py      one turn's request and result, shared by the two turn APIs
+    chat.py       POST /v1/chat/completions
+    responses.py  the Responses API
+    sessions.py   a token's sessions
+    schedules.py  the schedules
+    board.py      what the page reads and edits: tools, audit, the board's health, facts
+    page.py       the page itself (static/)
+    openapi.py    the OpenAPI document of all of it
+    app.py        make_app: the routes together, and the daemon-wide ones
+
+Imports go one way: http <- turns <- chat, responses; http <- sessions, schedules, board;
+everything <- app. No module imports another's private names.
 """

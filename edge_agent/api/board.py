@@ -25,7 +25,7 @@ from aiohttp import web
 from edge_agent import logs
 from edge_agent.config import Config
 from edge_agent.errors import ToolRefused
-from edge_agent.server import AGENT, CONFIG, METRICS, STATUS, ApiError, open_session, read_json, tenant_of
+from edge_agent.api.http import AGENT, CONFIG, METRICS, STATUS, ApiError, open_session, read_json, tenant_of
 from edge_agent.tools.base import CallContext
 from edge_agent.tools.memtools import forget, remember
 

@@ -39,7 +39,7 @@ from edge_agent.backends.sampling import Sampling, for_model
 from edge_agent.backends.models import resolve_model
 from edge_agent.errors import (BackendProtocolError, BackendTimeout, BackendUnavailable, ContextOverflowError,
                                InsufficientMemoryError, ModelError)
-from edge_agent.sysmem import available_bytes
+from edge_agent.board.sysmem import available_bytes
 from edge_agent.toolcalls import ToolSpec, call_schema, parse_call, render
 
 MiB = 1 << 20

@@ -46,7 +46,7 @@ from edge_agent.deploy.bundle import DEFAULT_GGUF, ENCODER_WEIGHTS, Bundle
 from edge_agent.deploy.preflight import KERNEL_ARCH, BoardFacts, Finding, PreflightError, preflight
 from edge_agent.deploy.render import service_file
 from edge_agent.deploy.transport import DeployError
-from edge_agent.profiles import BoardProfile, profiles_dir
+from edge_agent.board.profiles import BoardProfile, profiles_dir
 
 ServiceManager = Literal["systemd", "ohos", "process"]
 PROJECT = Path(__file__).resolve().parents[2]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from edge_agent.deploy.transport import DeployError
-from edge_agent.profiles import BoardProfile
+from edge_agent.board.profiles import BoardProfile
 
 MIN_PYTHON = (3, 9)   # Debian 11; the mcp SDK alone needs 3.10 (MCP servers are refused below it)
 MIN_FREE_RAM_MB = 160          # the daemon idles at ~100 MB before a model loads

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from edge_agent.errors import ConfigError
-from edge_agent.profiles import BoardProfile
+from edge_agent.board.profiles import BoardProfile
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "deploy"
 OH_NAME_MAX = 32

@@ -10,7 +10,7 @@ from typing import Any
 
 import psutil
 
-from edge_agent.sysmem import UNLIMITED, own_cgroup
+from edge_agent.board.sysmem import UNLIMITED, own_cgroup
 from edge_agent.tools.base import CallContext, Tool, params
 
 THERMAL = Path("/sys/class/thermal")

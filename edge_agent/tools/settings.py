@@ -127,7 +127,7 @@ def shell_rules(entries: list[str]) -> list[ShellRule]:
 
 
 def namespace_of(token: str) -> str:
-    """The namespace the HTTP API gives a bearer token (edge_agent.server.tenant_of)."""
+    """The namespace the HTTP API gives a bearer token (edge_agent.api.http.tenant_of)."""
     return hashlib.sha256(token.encode()).hexdigest()[:16]
 
 

@@ -19,7 +19,7 @@ import time
 import uuid
 from pathlib import Path
 
-from edge_agent.sysmem import own_cgroup_dir, read_flat_keyed
+from edge_agent.board.sysmem import own_cgroup_dir, read_flat_keyed
 
 
 class CgroupUnavailable(OSError):

@@ -29,10 +29,10 @@ from typing import Literal, Optional
 
 import psutil
 
-from edge_agent.sysmem import UNLIMITED, own_cgroup
+from edge_agent.board.sysmem import UNLIMITED, own_cgroup
 from edge_agent._compat import SLOTS
 
-log = logging.getLogger("edge_agent.watchdog")
+log = logging.getLogger("edge_agent.board.watchdog")
 MiB = 1 << 20
 PSI_PATH = Path("/proc/pressure/memory")
 Action = Literal["none", "degrade", "recover"]

@@ -30,9 +30,10 @@ from aiohttp import web
 
 from edge_agent.agent import TurnResult
 from edge_agent.messages import Message
-from edge_agent.server import (AGENT, CONFIG, SESSION_ID, ApiError, TurnRequest, _message, conversation_session,
-                               extra, next_item, parse_tools, read_json, refresh_tools, reply_tokens, run_turn,
-                               session_key, start_stream, tenant_of, while_connected)
+from edge_agent.api.http import (AGENT, CONFIG, SESSION_ID, ApiError, next_item, read_json, session_key, tenant_of,
+                                 while_connected)
+from edge_agent.api.turns import (TurnRequest, conversation_session, extra, parse_message, parse_tools, refresh_tools,
+                                  reply_tokens, run_turn, start_stream)
 from edge_agent.toolcalls import make_call
 
 KEEP = 1024
@@ -111,7 +112,7 @@ def _text(content: object, where: str) -> str:
 def parse_input(raw: object, limit: int, most: int = 4096) -> tuple[str | None, list[Message]]:
     """(leading system/developer text or None, the conversation) from ``input``."""
     if isinstance(raw, str):
-        return None, [_message({"role": "user", "content": raw}, "input", limit)]
+        return None, [parse_message({"role": "user", "content": raw}, "input", limit)]
     if not isinstance(raw, list) or not raw:
         raise ApiError(400, "input must be a text or a non-empty list of items", code="invalid_input", param="input")
     if len(raw) > most:
@@ -124,7 +125,7 @@ def parse_input(raw: object, limit: int, most: int = 4096) -> tuple[str | None, 
             raise ApiError(400, f"{where} must be an object", code="invalid_input", param=where)
         kind = item.get("type", "message")
         if kind == "message":
-            out.append(_message({"role": item.get("role"), "content": _text(item.get("content"), where)}, where, limit))
+            out.append(parse_message({"role": item.get("role"), "content": _text(item.get("content"), where)}, where, limit))
         elif kind == "function_call":
             call = _call(item, where)
             if out and out[-1].role == "assistant" and out[-1].tool_calls and not out[-1].content:
@@ -134,7 +135,7 @@ def parse_input(raw: object, limit: int, most: int = 4096) -> tuple[str | None, 
         elif kind == "function_call_output":
             output = item.get("output")
             output = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
-            out.append(_message({"role": "tool", "tool_call_id": item.get("call_id"), "content": output}, where, limit))
+            out.append(parse_message({"role": "tool", "tool_call_id": item.get("call_id"), "content": output}, where, limit))
         else:
             raise ApiError(400, f"{where}: items of type {kind!r} are not supported", code="invalid_input",
                            param=f"{where}.type")

@@ -17,7 +17,7 @@ from edge_agent.errors import ConfigError
 from edge_agent._compat import SLOTS
 from edge_agent._compat import tomllib
 
-PROFILES_DIR = Path(__file__).resolve().parents[1] / "board_profiles"
+PROFILES_DIR = Path(__file__).resolve().parents[2] / "board_profiles"
 ARCHES = ("aarch64", "armv7", "x86_64")
 OS_FAMILIES = ("openharmony", "linux")
 STRATEGY_NAMES = ("full", "fixed", "sliding", "summary", "hybrid")

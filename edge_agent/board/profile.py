@@ -3,7 +3,7 @@
     edge-agent profile --board dayu200-rk3568 [--turns 120] [--sessions 500] [--json F] [--png F]
 
 Every strategy plays the 120-turn scenario under the profile's token budgets in a child
-process (``python -m edge_agent.profile child ...``), which reports RSS at start and at its
+process (``python -m edge_agent.board.profile child ...``), which reports RSS at start and at its
 peak, the Python heap's peak (tracemalloc), bytes per session, memory time per turn and
 tokens per request at turns 15/60/120. Where a child memory cgroup can be created, the
 child runs inside one limited to the board's RAM and its OOM kills are reported; otherwise
@@ -28,10 +28,10 @@ from typing import Any
 
 import psutil
 
-from edge_agent.cgroup import ChildCgroup, CgroupUnavailable
+from edge_agent.board.cgroup import ChildCgroup, CgroupUnavailable
 from edge_agent.memory import STRATEGIES, create_memory
 from edge_agent.messages import Message
-from edge_agent.profiles import BoardProfile, load_profile
+from edge_agent.board.profiles import BoardProfile, load_profile
 from edge_agent.scenario import SYSTEM, conversation
 
 MiB = 1 << 20
@@ -141,7 +141,7 @@ def child_main(argv: list[str]) -> None:
 
 # -- the parent ------------------------------------------------------------------------------
 def _child(args: list[str], cg: ChildCgroup | None) -> tuple[dict[str, Any] | None, str | None]:
-    cmd = [sys.executable, "-m", "edge_agent.profile", "child", *args]
+    cmd = [sys.executable, "-m", "edge_agent.board.profile", "child", *args]
     if cg is not None:
         cmd = ["sh", "-c", f'echo $$ > "{cg.procs_file}" && exec "$@"', "sh", *cmd]
     proc = subprocess.run(cmd, capture_output=True, text=True)

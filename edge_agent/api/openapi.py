@@ -1,6 +1,6 @@
 """The OpenAPI 3.1 document of the daemon's HTTP API, served at ``GET /openapi.json``.
 
-It describes what server.py accepts and returns; the HTTP fuzz test draws its routes from
+It describes what the api package accepts and returns; the HTTP fuzz test draws its routes from
 the served document, so a route added to the server without being documented here is not
 fuzzed (and the test that every /v1 route is documented fails).
 """
@@ -122,6 +122,37 @@ def document() -> dict[str, Any]:
                                        "schema": {"type": "string", "pattern": "^[0-9]+$"}}],
                        "responses": _responses({"description": "deleted"}, 400, 401, 404, status="204")}},
     }
+    fact_key = {"name": "key", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 64}}
+    page_routes = {
+        "/v1/tools": {"get": {
+            "summary": "every tool: name, source (builtin, mcp:SERVER), enabled, description", "security": auth,
+            "responses": _responses(_json("a list, and the MCP servers that list no tools with why"), 401)}},
+        "/v1/audit": {"get": {
+            "summary": "this token's recent tool calls (the audit log's fields: a digest, never the arguments)",
+            "security": auth, "parameters": [{"name": "limit", "in": "query",
+                                              "schema": {"type": "integer", "minimum": 1, "maximum": 500}}],
+            "responses": _responses(_json("a list, newest first"), 400, 401)}},
+        "/v1/board": {"get": {
+            "summary": "the board: RAM, swap, the status, RSS and turns over the last hour, the effective "
+                       "configuration with secrets hidden, recent log lines (null with auth_tokens)",
+            "security": auth, "responses": _responses(_json("the board"), 401)}},
+        "/v1/sessions/{id}/facts": {"post": {
+            "summary": "pin a fact in the session's table (the remember tool's rule: a known key gets the new "
+                       "value and keeps the old one)", "security": auth, "parameters": [SESSION_ID],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["key", "value"], "properties": {
+                    "key": {"type": "string", "minLength": 1, "maxLength": 64},
+                    "value": {"type": "string", "minLength": 1, "maxLength": 500}}}}}},
+            "responses": _responses(_json("what was done"), 400, 401, 404)}},
+        "/v1/sessions/{id}/facts/{key}": {"delete": {
+            "summary": "forget a fact (by key, label or category); the messages it came from stay",
+            "security": auth, "parameters": [SESSION_ID, fact_key],
+            "responses": _responses(_json("what was done"), 400, 401, 404)}},
+        "/": {"get": {"summary": "the board's web page (it asks for a token when the daemon has auth_tokens)",
+                      "responses": {"200": {"description": "text/html"}}}},
+        "/ui/app.js": {"get": {"summary": "the page's script", "responses": {"200": {"description": "JavaScript"}}}},
+        "/ui/app.css": {"get": {"summary": "the page's style", "responses": {"200": {"description": "CSS"}}}},
+    }
     return {
         "openapi": "3.1.0",
         "info": {"title": "edge-agent", "version": __version__,
@@ -150,6 +181,7 @@ def document() -> dict[str, Any]:
                                      "responses": _responses(_json("a list"), 401)}},
             **session_routes,
             **schedule_routes,
+            **page_routes,
             "/v1/status": {"get": {"summary": "watchdog, backends and breaker, ring, sessions in RAM",
                                    "security": auth, "responses": _responses(_json("the status"), 401)}},
             "/healthz": {"get": {"summary": "liveness", "responses": _responses(_json("ok"))}},

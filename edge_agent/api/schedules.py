@@ -16,7 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
-from edge_agent.server import AGENT, ApiError, read_json, session_key, tenant_of
+from edge_agent.api.http import AGENT, ApiError, read_json, session_key, tenant_of
 from edge_agent.tools.schedules import MAX_DELAY_S, MAX_TEXT, MIN_EVERY_S, ScheduleLimit
 
 
