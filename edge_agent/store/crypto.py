@@ -49,9 +49,10 @@ class Sealer:
         self.mode = mode
         self._aead = None
         if mode == "encrypt":
+            key = load_key(state_dir)
             try:
-                self._aead = aesgcm.load(load_key(state_dir))
-            except OSError as exc:
+                self._aead = aesgcm.load(key)
+            except OSError as exc:   # no libcrypto and no cryptography package
                 raise ConfigError(str(exc), key="at_rest") from exc
 
     def seal(self, text: str, *, personal: bool = True) -> bytes:
@@ -64,3 +65,24 @@ class Sealer:
         if self._aead is not None:
             return self._aead.decrypt(blob[:NONCE], blob[NONCE:], None).decode("utf-8")
         return blob.decode("utf-8")
+
+
+class LazySealer:
+    """A ``Sealer`` made at its first use: a tool registry is built (``edge-agent tools``, the
+    daemon before its store opens) where the state directory, and so the key, may not exist yet."""
+
+    def __init__(self, mode: AtRest, state_dir: Path) -> None:
+        if mode not in ("encrypt", "mask"):
+            raise ConfigError(f"at_rest must be 'encrypt' or 'mask', got {mode!r}", key="at_rest")
+        self.mode, self._state_dir, self._sealer = mode, state_dir, None
+
+    def _get(self) -> Sealer:
+        if self._sealer is None:
+            self._sealer = Sealer(self.mode, self._state_dir)
+        return self._sealer
+
+    def seal(self, text: str, *, personal: bool = True) -> bytes:
+        return self._get().seal(text, personal=personal)
+
+    def open(self, blob: bytes) -> str:
+        return self._get().open(blob)

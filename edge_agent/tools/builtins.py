@@ -44,11 +44,12 @@ class Resources:
 
 
 def _sealer(config: Any) -> Any:
-    """The sessions' at-rest protection, for the schedules' text (None where the config has none)."""
-    from edge_agent.store.crypto import Sealer
+    """The sessions' at-rest protection, for the schedules' text (None where the config has
+    none), made when the first schedule is written or read."""
+    from edge_agent.store.crypto import LazySealer
 
     at_rest = getattr(config, "at_rest", None)
-    return Sealer(at_rest, config.state_path) if at_rest in ("encrypt", "mask") else None
+    return LazySealer(at_rest, config.state_path) if at_rest in ("encrypt", "mask") else None
 
 
 def builtin_tools(config: Any) -> tuple[list[Tool], Resources]:
