@@ -13,7 +13,7 @@ LLAMA_VERSION := 0.3.36
 LLAMA_WHEELS  := $(HOME)/.cache/edge-agent/wheels/llama-cpp-python-$(LLAMA_VERSION)-portable
 LLAMA_CMAKE   := -DGGML_NATIVE=OFF $(if $(filter x86_64,$(shell uname -m)),-DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON)
 
-.PHONY: setup setup-runtime test test-py39 run bench sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
+.PHONY: setup setup-runtime test test-py39 run bench screenshots sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
         arm-tools llama-wheel-aarch64 bundle arm-board
 
 # The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
@@ -104,6 +104,10 @@ test-py39: $(VENV39)/.installed $(NATIVE)
 	$(VENV39)/bin/python setup.py -q build_ext --inplace
 	$(VENV39)/bin/python -c "import sys; assert sys.version_info[:2] == (3, 9), sys.version"
 	$(VENV39)/bin/python -m pytest -p no:cacheprovider -W "ignore::pytest.PytestUnraisableExceptionWarning" $(PY39_TESTS)
+
+# The page's screenshots in docs/img/ (README, docs/page.md), made by its browser tests.
+screenshots: setup
+	EDGE_AGENT_SCREENSHOTS=docs/img $(BIN)/python -m pytest -q tests/test_page.py
 
 run: setup-runtime
 	$(BIN)/edge-agent serve

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -170,6 +171,19 @@ def test_a_server_tool_call_is_a_card(chat):
     assert result["ram_mb"]["total"] > 0
 
 
+def test_stop_cancels_the_turn(browser, daemon):
+    page = Page(browser, daemon)
+    tab = page.tab
+    tab.click("#new-session")
+    tab.fill("#input", "Write a long story about a lighthouse keeper.")
+    tab.press("#input", "Enter")
+    tab.click("#stop")          # a local turn takes seconds to its first token; the click, milliseconds
+    tab.locator(".msg.assistant .meta").filter(has_text="stopped").wait_for()
+    assert tab.locator("#send").is_enabled() and tab.locator("#stop").is_disabled()
+    page.send("What is 2+2?")   # the session takes the next turn
+    page.close()
+
+
 def test_memory_view_adds_up_to_the_context_route(chat, daemon):
     chat.view("memory")
     tab = chat.tab
@@ -182,7 +196,35 @@ def test_memory_view_adds_up_to_the_context_route(chat, daemon):
     assert shown == {k: v for k, v in ctx["sections"].items() if v}
     assert sum(shown.values()) == ctx["tokens"] and free == ctx["budget"] - ctx["tokens"]
     assert tab.locator("#prompt-sections details").count() == len(ctx["messages"])
-    chat.shot("memory")
+
+
+def test_memory_view_of_a_long_chinese_session(browser, daemon):
+    """30 turns of the customer-service scenario, resent as one conversation: the fact table,
+    the dated summary and what recall brings for a question, as the page shows them."""
+    from edge_agent.scenario import conversation
+
+    messages = [m for user, reply in conversation(30) for m in
+                ({"role": "user", "content": user}, {"role": "assistant", "content": reply})]
+    messages.append({"role": "user", "content": "好的，谢谢。"})
+    status, _ = http(daemon, "/v1/chat/completions", body={"messages": messages, "session_id": "service",
+                                                             "max_tokens": 4})
+    assert status == 200
+    page = Page(browser, daemon, locale="zh-CN")
+    tab = page.tab
+    tab.evaluate("localStorage.setItem('edge-agent-session', 'service')")
+    tab.reload()
+    page.view("memory")
+    tab.wait_for_selector("#facts tbody tr:has-text('#20250115001')")
+    assert tab.locator("#summary li").count() == len(http(daemon, "/v1/sessions/service")[1]["summary"]) > 0
+    tab.fill("#probe", "工单号是多少？")
+    tab.click("#probe-form button")
+    tab.locator("#probe-out p").last.wait_for()
+    ctx = http(daemon, "/v1/sessions/service/context?query=" + urllib.parse.quote("工单号是多少？"))[1]
+    recalled = [m["content"] for m, label in zip(ctx["messages"], ctx["labels"]) if label == "recall"]
+    shown = tab.locator("#probe-recall")
+    assert (shown.inner_text() if shown.count() else "") == "\n".join(recalled)
+    page.shot("memory")
+    page.close()
 
 
 def test_pin_and_forget_a_fact_from_the_page(chat, daemon):
