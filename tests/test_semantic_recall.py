@@ -149,11 +149,11 @@ def test_flush_embeds_in_the_background_and_rows_are_bounded(encoder):
     assert small.pending == 4                   # only the newest four can ever have a row
     scores = small.scores("rain all week", 0, 10)   # embeds what is pending first
     assert small.nbytes == 4 * DIM * 2 + 4 and not scores[:6].any() and scores[6:].any()   # float16 rows: 4
-    assert dense.nbytes == 64 * (DIM * 2 + 1)   # 26 vectors: the first 64 rows, not the 4,096 of the ring
+    assert dense.nbytes == 36 * (DIM * 2 + 1)   # 26 vectors: 16, 24, then 36 rows, not the 4,096 of the ring
 
 
 def test_rows_grow_with_the_session_and_keep_their_vectors(encoder):
-    """Doubling from 64 rows up to max_rows keeps every stored vector where it was; past
+    """Growing by half from 16 rows up to max_rows keeps every stored vector where it was; past
     max_rows the ring reuses rows as before."""
     grown, fixed = DenseIndex(encoder, max_rows=256), DenseIndex(encoder, max_rows=256)
     fixed._room(255)                                   # the whole ring up front: the old layout
@@ -162,8 +162,8 @@ def test_rows_grow_with_the_session_and_keep_their_vectors(encoder):
         for d in (grown, fixed):
             d.add(i, "hello world")
             d.put([i], [vec[i % DIM]])
-        if i in (0, 63, 64, 130, 299):
-            assert len(grown._has) == {0: 64, 63: 64, 64: 128, 130: 256, 299: 256}[i]
+        if i in (0, 15, 16, 130, 299):
+            assert len(grown._has) == {0: 16, 15: 16, 16: 24, 130: 181, 299: 256}[i]
     assert np.array_equal(grown._rows, fixed._rows) and np.array_equal(grown._has, fixed._has)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
@@ -556,7 +557,7 @@ class BaseMemory:
         key = tuple(shown)
         if self._covered_cache[0] != key:
             parts = self._block_terms
-            self._block_terms = {text: parts.get(text) or frozenset(terms(text)) for text in shown if text}
+            self._block_terms = {text: parts.get(text) or frozenset(map(sys.intern, terms(text))) for text in shown if text}
             self._covered_cache = (key, frozenset().union(*self._block_terms.values()))
         return self._covered_cache[1]
 
