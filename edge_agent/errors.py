@@ -158,3 +158,7 @@ class ToolTimeout(ToolError, TimeoutError):
     def __init__(self, tool: str, seconds: float) -> None:
         super().__init__(tool, f"no result within {seconds:g} s")
         self.seconds = seconds
+
+
+class HubError(EdgeAgentError):
+    """A model hub could not give the file asked for (not found, refused, or changed under us)."""

@@ -43,6 +43,7 @@ from edge_agent.board.sysmem import available_bytes
 from edge_agent.toolcalls import ToolSpec, call_schema, parse_call, render
 
 MiB = 1 << 20
+MARGIN_BYTES = 96 * MiB   # what a model needs besides its weights and KV cache (the fit check's margin)
 _END = object()
 CALL_TOKENS = 160   # the least a required tool call may take, whatever the reply's limit
 
@@ -229,7 +230,7 @@ class LocalBackend:
 
     def __init__(self, model_path: str | os.PathLike[str] | None = None, *, n_ctx: int = 2048,
                  n_threads: int | None = None, n_batch: int = 256, timeouts: Timeouts = Timeouts(),
-                 margin_bytes: int = 96 * MiB, available: Callable[[], int] = available_bytes,
+                 margin_bytes: int = MARGIN_BYTES, available: Callable[[], int] = available_bytes,
                  sampling: dict[str, float] | None = None) -> None:
         path = resolve_model(model_path)
         if path is None:
