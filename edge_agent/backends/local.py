@@ -35,7 +35,8 @@ from edge_agent._compat import SLOTS
 from edge_agent.backends.base import Completion, OnDelta, Timeouts, Usage
 from edge_agent.backends.gguf import special_tokens
 from edge_agent.loops import LoopGuard
-from edge_agent.backends.sampling import Sampling, for_model
+from edge_agent.backends.sampling import Sampling, family, for_model
+from edge_agent.backends.templates import fallback
 from edge_agent.backends.models import resolve_model
 from edge_agent.errors import (BackendProtocolError, BackendTimeout, BackendUnavailable, ContextOverflowError,
                                InsufficientMemoryError, ModelError)
@@ -175,7 +176,8 @@ class LocalTokenizer:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.metadata, self._bos, self._eos = special_tokens(path)
-        self._template = self.metadata.get("tokenizer.chat_template")
+        # the GGUF's own template; for one that carries none, its family's (templates.py)
+        self._template = self.metadata.get("tokenizer.chat_template") or fallback(family(self.metadata))
         self._formatter: Any = None  # compiled at the first prompt: importing llama_cpp costs 7 MiB
         self._lock = threading.RLock()
         self._model: Any = None      # the backend's loaded Llama, when attached
@@ -215,6 +217,13 @@ class LocalTokenizer:
         else:
             text = self._format()(messages=list(messages)).prompt
         return self.tokenize(text.encode("utf-8"), add_bos=self._template is None, special=True)
+
+    def chat_handler(self) -> Any:
+        """llama-cpp-python's chat handler for a GGUF without a template of its own (None: it
+        reads the GGUF's, which is the one this tokenizer counts with), so that what is
+        generated from is what was counted."""
+        own = self.metadata.get("tokenizer.chat_template")
+        return None if own or self._template is None else self._format().to_chat_handler()
 
     def _format(self) -> Any:
         with self._lock:
@@ -277,7 +286,7 @@ class LocalBackend:
 
         try:
             return Llama(model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,
-                         n_batch=self.n_batch, verbose=False)
+                         n_batch=self.n_batch, verbose=False, chat_handler=self.tokenizer.chat_handler())
         except (ValueError, RuntimeError) as exc:
             raise ModelError(str(self.path), f"llama.cpp could not load it: {exc}") from exc
 
