@@ -332,6 +332,24 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return EXIT_OK if all(ok for name, ok, _ in checks if name in ("python", "state dir")) else EXIT_ERROR
 
 
+def _deploy_model(args: argparse.Namespace) -> Path | None:
+    """The GGUF to carry to the board: --model, else the local_model this machine's config sets
+    (``edge-agent models use``), else none (the board runs the default model)."""
+    from edge_agent import config as config_mod
+    from edge_agent.backends.hub import models_dir
+
+    chosen = args.model or config_mod.load(config_mod.chosen_config(None)).local_model
+    if not chosen or args.action != "install":
+        return None
+    path = Path(chosen).expanduser()
+    path = path if path.is_file() else models_dir() / chosen
+    if not path.is_file():
+        raise ConfigError(f"no model file {chosen!r} (a path, or a file in {models_dir()})", key="model")
+    if not args.model:
+        print(f"carrying the configured local model {path} to the board (--model picks another)", file=sys.stderr)
+    return path
+
+
 async def _deploy(args: argparse.Namespace) -> int:
     from edge_agent.deploy.deployer import Deployer
     from edge_agent.deploy.transport import HdcTransport, SSHTransport
@@ -348,7 +366,8 @@ async def _deploy(args: argparse.Namespace) -> int:
         transport = HdcTransport(args.target, hdc=args.hdc)
     root = args.root or ("/data/edge-agent" if board.os_family == "openharmony" else "/opt/edge-agent")
     d = Deployer(transport, board, root, python=args.python, manager=args.manager, port=args.port,
-                 venv=not args.no_venv, health_timeout_s=args.health_timeout, extra_config=_settings(args.set))
+                 venv=not args.no_venv, health_timeout_s=args.health_timeout, extra_config=_settings(args.set),
+                 model=_deploy_model(args))
     if args.offline and args.action == "install":
         d.bundle = await _offline_bundle(d, board)
     if args.action == "check":
@@ -553,6 +572,8 @@ def parser() -> argparse.ArgumentParser:
     de.add_argument("--offline", action="store_true",
                     help="install from an offline bundle built here for the board's arch and Python "
                          "(pip --no-index on the board: it needs no network)")
+    de.add_argument("--model", help="a GGUF to carry to the board as its local model (a path or a file in the "
+                                    "models directory; default: this machine's configured local_model, if any)")
     de.add_argument("--lines", type=int, default=100, help="logs: how many lines")
     de.add_argument("--purge-state", action="store_true", help="uninstall: delete the sessions too")
     de.set_defaults(func=cmd_deploy)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
+from pathlib import Path
 
 import pytest
 
+from edge_agent.backends.models import default_model_path
 from edge_agent.deploy.deployer import Deployer, build_sdist
 from edge_agent.deploy.transport import DeployError, SSHTransport
 from edge_agent.errors import ConfigError
@@ -104,12 +107,18 @@ async def test_hdc_deploy_to_an_openharmony_profile(tmp_path, sdist, monkeypatch
     with pytest.raises(ConfigError, match="64"):
         await too_long.deploy(sdist)                         # refused before anything is pushed
     assert not (tmp_path / "data").exists()
+    carried = tmp_path / "carried-model.gguf"                 # a pulled model, carried to the board
+    shutil.copyfile(default_model_path(), carried)
     d = Deployer(HdcTransport("dayu200", hdc=HDC), here("dayu200-rk3568"), f"{short}/data",
                  python=sys.executable, manager="process", port=free_port(), health_timeout_s=60,
-                 extra_config={"n_threads": 1}, venv=False)  # an existing environment instead of a venv
+                 extra_config={"n_threads": 1}, venv=False, model=carried)  # an existing environment, no venv
     result = await d.deploy(sdist)
     assert result.changed and result.healthy
     assert (await d.status())["healthy"]                      # through hdc fport
+    on_board = Path(short) / "data" / "models" / carried.name
+    assert on_board.stat().st_size == carried.stat().st_size and not on_board.with_suffix(".gguf.part").exists()
+    config = (Path(short) / "data" / "releases" / result.version / "edge-agent.toml").read_text()
+    assert f'local_model = "{on_board}"' in config
     await d.uninstall()
     __import__("shutil").rmtree(short)
 

