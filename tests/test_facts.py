@@ -317,3 +317,28 @@ def test_a_newer_choice_of_the_same_kind_supersedes():
     table.observe("理赔方式以这个为准：直赔修理厂", 60)
     fact = table.get("decision:理赔方式")
     assert fact.value == "直赔修理厂" and fact.history == [("先垫付再报销", 5)]
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("您好，我叫 Anna Li，上周在你们官网下的单。", "name", "Anna Li"),
+    ("叫我 Kevin 就行，我是这边的运维。", "name", "Kevin"),
+    ("箱数为 36，请按这个数量开单。", "count", "36"),
+    ("参会人数：15，麻烦准备一下茶歇。", "count", "15"),
+    ("安装时间定在 3/20 18:00，请师傅提前联系。", "datetime", "3/20 18:00"),
+    ("回电请打 021 6432 1234，白天都有人。", "phone", "021 6432 1234"),
+    ("座机 021-64321234 转 8012，找李工。", "phone", "021-64321234 转 8012"),
+    ("公司电话 (010) 8888-6666，前台会转接。", "phone", "(010) 8888-6666"),
+])
+def test_chinese_value_forms(text, category, value):
+    """Forms from bench/evalsets/zh_values.py's dev split (issue 30)."""
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text,category", [
+    ("我是 Apple 的经销商，想问下批发价。", "name"),
+    ("比例大概 3/4 左右，剩下的再说。", "datetime"),
+    ("USPS tracking 9400 1000 0000 0000 0000 00 hasn't updated in days", "phone"),
+    ("版本号 2.3.1，升级后就报错。", "phone"),
+])
+def test_look_alikes_of_those_forms_are_not_taken(text, category):
+    assert category not in [f.category for f in extract(text)]

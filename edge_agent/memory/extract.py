@@ -78,6 +78,7 @@ CN_TIME_AFTER_DATE = rf"(?:{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE
 CN_MONTH_DAY = (r"(?:十[一二]?|[一二三四五六七八九])月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|"
                 r"(?:十[一二]?|[一二三四五六七八九])月\d{1,2}[日号]|\d{1,2}月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]")
 CN_DATE = (rf"(?:\d{{4}}年)?\d{{1,2}}月\d{{1,2}}[日号]|{CN_MONTH_DAY}|\d{{4}}年\d{{1,2}}月|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
+           rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}})|"   # "3/20 18:00" (a bare 3/4 is a fraction)
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|前天|下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|月底|月初|月中|年底|年初|"
            rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号])?|"
@@ -151,7 +152,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?:卡尾号|尾号|后四位|ending in|ends in|last four(?: digits)?(?: are| is)?)"
                      r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
     ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位)\s*(?:是|为|:|：)?\s*(?P<v>\d{3}[\dXx])(?![\dA-Za-z])"), DIGIT.search),
-    ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|(?<!\d)0\d{2,3}-\d{7,8}(?!\d)|"
+    ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|"
+                 r"(?:(?<![\d(（])[(（]0[1-9]\d{1,2}[)）]\s?|(?<![\d(（])(?<!\d )0[1-9]\d{1,2}[- ])[2-9]\d{2,3}[- ]?\d{4}(?!\d)"   # 021 6432 1234
+                 r"(?:\s?(?:转|分机|ext\.?|x)\s?\d{1,5}(?!\d))?|"                                      # 转 8012, ext. 15
+                 r"(?<!\d)0\d{2,3}-\d{7,8}(?!\d)|"
                  r"\+\d{1,3}[ -]?\(?\d{1,4}\)?(?:[ -]?\d{2,4}){2,4}(?!\d)|\(\d{3}\)\s?\d{3}-\d{4}|"
                  r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)"), DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号|退款单号|"
@@ -190,6 +194,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期)"
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
                  rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])", re.I), WIDE_OR_DIGIT.search),
+    ("count", _p(rf"(?P<l>[{CJK}]{{0,2}}(?:人数|件数|台数|箱数|套数|份数|个数|数量))\s*(?:是|为|:|：|共|一共|总共)?\s*"
+                 rf"(?:大概|大约|约|差不多)?\s*(?P<v>\d+)(?![\d.%％/:])"), DIGIT.search),   # "参会人数：15", "箱数为 36"
     ("product", _p(rf"(?:(?:{BRANDS})\s?{MODEL_AFTER_BRAND}|{MODEL})"
                    rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
                    rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
@@ -203,6 +209,8 @@ _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登�
 NAME_CN = _p(rf"(?P<l>我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写|填|是|为|叫|[:：])?)\s*(?P<v>[{CJK}·]{{2,4}})")
+NAME_LATIN = _p(r"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|联系人英文名(?:字)?(?:是|叫)?)\s*"
+                r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z])")
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
 NAME_EN_REL = _p(r"\b(?i:my|our)\s+(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r)(?:'s name is|,| is| named| called)\s+"
@@ -336,6 +344,10 @@ def _names(text: str) -> list[Extracted]:
             else label.rstrip("我")
         label = "self" if label in ("我", "本人", "鄙人", "姓名", "名字", "我", "称呼我", "全名") else label
         out.append(Extracted("name", value, label, f"name:{label}", m.start("v"), m.start("v") + len(value)))
+    for m in NAME_LATIN.finditer(text) if not text.isascii() else ():   # a Latin-script name in Chinese text
+        label = "self" if m.group("l") in ("我叫", "我的名字是", "名字是", "名字叫", "叫我") or \
+            m.group("l").startswith("英文名") else "联系人"
+        out.append(Extracted("name", m.group("v"), label, f"name:{label}", m.start("v"), m.end("v")))
     for m in NAME_TITLE.finditer(text) if not text.isascii() else ():
         value = m.group("v")
         if value[0] in SURNAMES and value not in NOT_NAMES:
