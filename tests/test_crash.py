@@ -17,6 +17,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -228,12 +229,31 @@ timeout_s = {PATIENCE_S}
     return str(path)
 
 
-def _running(pid: int) -> bool:
+def _started(pid: int) -> str | None:
+    """The process's start time (clock ticks since boot), None when it is gone: a pid with
+    another start time is another process (pids wrap at 32,768 on a busy host)."""
     try:
-        status = open(f"/proc/{pid}/status").read()
-    except FileNotFoundError:
-        return False
-    return "\nState:\tZ" not in status
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    fields = stat[stat.rindex(b")") + 2:].split()
+    return None if fields[0] == b"Z" else fields[19].decode()
+
+
+def _who(pid: int) -> str:
+    """What a pid is now (its command line and parent), for a failure's message."""
+    try:
+        cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        ppid = next(line for line in Path(f"/proc/{pid}/status").read_text().splitlines() if line.startswith("PPid"))
+        return f"{cmd.strip()} ({ppid})"
+    except (OSError, StopIteration):
+        return "gone"
+
+
+def _running(pid: int, started: str | None = None) -> bool:
+    now = _started(pid)
+    return now is not None and (started is None or now == started)
 
 
 def no_half_turn(log) -> None:
@@ -270,17 +290,18 @@ async def test_sigkill_in_the_middle_of_a_tool_loop_leaves_no_half_turn(tmp_path
                                                  headers={"X-Session-Id": SESSION}))
             deadline = time.monotonic() + PATIENCE_S
             assert await wait_for(marker.exists, post, deadline), served.log_path.read_text()[-3000:]
+            server = int(marker.read_text())
+            started = _started(server)
             served.kill()                                  # the tool is running: the loop is half done
             with contextlib.suppress(aiohttp.ClientError):
                 await post
             # the MCP server (and all it started) dies with the daemon: its launcher's
             # parent-death signal, not a timeout of ours, ends it (issue 29)
-            server = int(marker.read_text())
             for _ in range(600):
-                if not _running(server):
+                if not _running(server, started):
                     break
                 await asyncio.sleep(0.1)
-            assert not _running(server), "the MCP server outlived the SIGKILLed daemon"
+            assert not _running(server, started), f"the MCP server outlived the SIGKILLed daemon: {_who(server)}"
     finally:
         if served.proc.poll() is None:
             served.kill()
