@@ -64,7 +64,8 @@ class Metrics:
         if result.timings.get("first_token_s") is not None:
             self.first_token_seconds.observe(result.timings["first_token_s"])
         self.memory_seconds.observe(result.timings["memory_s"])
-        self.recent.append({"ts": round(time.time(), 1), "backend": result.backend,
+        self.recent.append({"ts": round(time.time(), 1), "tenant": result.session_id.split("/", 1)[0],
+                            "backend": result.backend,
                             "prompt_tokens": result.usage.prompt_tokens,
                             "completion_tokens": result.usage.completion_tokens,
                             "first_token_s": result.timings.get("first_token_s"), "total_s": result.timings["total_s"]})

@@ -8,7 +8,7 @@
     POST   /v1/sessions/{id}/facts            {"key", "value"}: pin a fact (the ``remember`` tool's rule)
     DELETE /v1/sessions/{id}/facts/{key}      forget a fact (the ``forget`` tool's rule)
 
-A token sees only its own sessions' audit entries. The log lines are the daemon's, every
+A token sees only its own sessions' audit entries and turns. The log lines are the daemon's, every
 tenant's: they are shown only where no auth_tokens are configured (one user, loopback).
 """
 
@@ -37,13 +37,16 @@ URL_PASSWORD = re.compile(r"(//[^:/@]*:)[^@]*@")
 
 def public_config(config: Config) -> dict[str, Any]:
     """The effective configuration with every secret hidden: tokens and keys by a count or
-    "(set)", passwords inside URLs by "***"."""
+    "(set)", passwords inside URLs by "***" and their query strings dropped, the MCP servers'
+    environment values by "(set)"."""
     out = dataclasses.asdict(config)
     out["auth_tokens"] = f"{len(config.auth_tokens)} configured" if config.auth_tokens else "none"
     out["cloud_api_key"] = "(set)" if config.cloud_api_key else ""
     out["token_tools"] = {f"token {i + 1}": tools for i, tools in enumerate(config.token_tools.values())}
     for key in ("redis_url", "archive_dsn", "cloud_url"):
-        out[key] = URL_PASSWORD.sub(r"\1***@", out[key] or "")
+        out[key] = URL_PASSWORD.sub(r"\1***@", (out[key] or "").split("?", 1)[0])   # no query: it may hold a key
+    out["mcp_servers"] = [dict(server, env={k: "(set)" for k in server.get("env") or {}})
+                          for server in out.get("mcp_servers") or [] if isinstance(server, dict)]
     return out
 
 
@@ -81,10 +84,11 @@ def _memory() -> dict[str, Any]:
 
 
 async def board(request: web.Request) -> web.Response:
-    tenant_of(request)
+    tenant = tenant_of(request)
     config, since = request.app[CONFIG], time.time() - HOUR_S
     history = request.app[WATCHDOG]()
-    turns = [t for t in request.app[METRICS].recent if t["ts"] >= since]
+    turns = [{k: v for k, v in t.items() if k != "tenant"} for t in request.app[METRICS].recent
+             if t["ts"] >= since and t["tenant"] == tenant]
     return web.json_response({
         "status": request.app[STATUS](), "memory": _memory(),
         "rss_history": [[ts, mb] for ts, mb in history if ts >= since], "turns": turns,
