@@ -345,3 +345,20 @@ def test_doc_list_behaves_as_a_deque(ops):
         for bad in (-1, len(ref)):
             with pytest.raises(IndexError):
                 docs[bad]
+
+
+def test_a_value_question_finds_the_message_holding_such_a_value():
+    """Questions that share no word with the answer's message reach it through the value it
+    holds (lexicon.VALUE_CLASSES): a head count, a date-time, a phone number."""
+    from edge_agent.memory.lexicon import value_classes
+    from edge_agent.memory.recall import RecallArchive
+
+    archive = RecallArchive()
+    said = ["这次到场 15 人，记得备茶歇。", "材料截止 2025/01/10 17:00 提交。", "回电请打 021 6432 1234。",
+            "发票抬头写公司全称。", "我们更喜欢走线上流程。"]
+    for i, text in enumerate(said):
+        archive.add(Message("user", text, ts=1_700_000_000 + i), tokens=20, seq=i)
+    for question, wanted in (("一共几位参加？", said[0]), ("什么时候交？", said[1]), ("回拨打哪个？", said[2])):
+        hits = archive.search(question)
+        assert hits and said.index(wanted) == hits[0].seq, (question, [h.line for h in hits])
+    assert value_classes("多少钱？", question=True) == [] and value_classes("订单号 #20250115001") == []

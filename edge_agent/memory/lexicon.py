@@ -15,6 +15,7 @@ index's bigrams).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 WEIGHT = 0.45   # a concept term's share of a word's BM25 weight
@@ -167,3 +168,29 @@ def concepts(found: list[str]) -> list[str]:
         for tag in hits:
             seen.setdefault(tag, None)
     return list(seen)
+
+
+# Value classes: a message that holds a value of the kind a question asks for shares a
+# concept term with it, though they share no word ("几位参加？" about "到场 15 人"; "回电打哪个
+# 号码" about "021 6432 1234"). A message is tagged by the value it holds; a question by what it
+# asks. Both sides are patterns, not the bigram table: "多少" alone asks for money as often as
+# for people.
+_NUM = r"(?:\d+|[一二三四五六七八九十两百]+)"
+VALUE_CLASSES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "~headcount": (re.compile(rf"{_NUM}\s?(?:人|位|名|个人)(?![民工员])|(?:人数|人员)\D{{0,4}}\d+|"
+                              r"\b\d+\s(?:people|persons|guests|attendees|participants)\b", re.I),
+                   re.compile(r"(?:多少|几)(?:个)?(?:人|位)|人数|how many (?:people|persons|guests|attendees)", re.I)),
+    "~when": (re.compile(rf"\d{{1,2}}[:：]\d{{2}}|\d{{1,2}}/\d{{1,2}}|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
+                         rf"{_NUM}月{_NUM}[日号]|[周礼拜][一二三四五六日天]|星期[一二三四五六日天]|{_NUM}[点時时]"),
+              re.compile(r"什么时候|什么时间|几点|哪天|哪一天|几号|何时|截止|到期|\bwhen\b|what time|deadline|\bdue\b",
+                         re.I)),
+    "~phone": (re.compile(r"(?<!\d)(?:1[3-9]\d[- ]?\d{4}[- ]?\d{4}|[(（]?0[1-9]\d{1,2}[)）]?[- ]?[2-9]\d{2,3}[- ]?\d{4}|"
+                          r"400[- ]?\d{3}[- ]?\d{4})(?!\d)"),
+               re.compile(r"电话|号码|回电|回拨|联系方式|座机|手机号|热线|phone|number to call|call (?:me )?back", re.I)),
+}
+
+
+def value_classes(text: str, question: bool = False) -> list[str]:
+    """The value-class terms of a message (the values it holds) or of a question (what it asks)."""
+    side = 1 if question else 0
+    return [tag for tag, patterns in VALUE_CLASSES.items() if patterns[side].search(text)]

@@ -230,7 +230,7 @@ class RecallArchive:
             tokens += self.counter(extra)
         words = terms(text)
         bag = Bag(words)
-        bag.update(lexicon.concepts(list(bag)))
+        bag.update(lexicon.concepts(list(bag)) + lexicon.value_classes(text))
         doc = _Doc(self._next_id, seq, self._group, float(msg.ts), line, tokens + 1, sum(bag.values()),
                    len(line.encode("utf-8")), tuple(sys.intern(t) for t in bag), ROLE_CODE[msg.role],
                    sys.intern(stamp(msg.ts, line)), asks=float(msg.role == "assistant" and bool(_ENDS_ASKING.search(text))))
@@ -312,7 +312,8 @@ class RecallArchive:
     def _query_postings(self, query: str) -> list[tuple[Posting, float]]:
         """(posting, weight) of the query's rarest ``max_query_terms`` terms and concepts."""
         words = list(dict.fromkeys(terms(query)))
-        weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in lexicon.concepts(words)]
+        concepts = lexicon.concepts(words) + lexicon.value_classes(query, question=True)
+        weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in concepts]
         postings = [(p, w) for p, w in ((self._postings.get(t), w) for t, w in weighted) if p is not None]
         postings.sort(key=lambda pw: _df(pw[0]))  # the rarest terms carry BM25; bound the work
         return postings[: self.max_query_terms]
