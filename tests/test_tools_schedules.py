@@ -106,3 +106,32 @@ async def test_adding_a_schedule_wakes_a_sleeping_scheduler(store):
         await asyncio.wait_for(fired.wait(), 20)
     finally:
         await scheduler.aclose()
+
+
+async def test_one_tenants_slow_turn_does_not_delay_anothers(store):
+    """Tenant A's scheduled turn hangs (a stuck tool); B's reminder, due after it, still
+    fires, and A's next one waits for A's first (a tenant's turns stay in order)."""
+    release, order, b_fired = asyncio.Event(), [], asyncio.Event()
+
+    async def fire(s):
+        order.append(s.text)
+        if s.text == "a-stuck":
+            await release.wait()
+        if s.text == "b-reminder":
+            b_fired.set()
+
+    await store.add("tenant-a", "tenant-a/s1", "a-stuck", due_at=10.0, now=1.0)
+    await store.add("tenant-a", "tenant-a/s1", "a-next", due_at=11.0, now=1.0)
+    await store.add("tenant-b", "tenant-b/s1", "b-reminder", due_at=12.0, now=1.0)
+    scheduler = Scheduler(store, fire, clock=lambda: 100.0, max_sleep_s=0.05).start()
+    try:
+        await asyncio.wait_for(b_fired.wait(), 10)
+        assert order == ["a-stuck", "b-reminder"]             # a-next waits behind a-stuck, b does not
+        release.set()
+        for _ in range(200):
+            if scheduler.fired == 3:
+                break
+            await asyncio.sleep(0.05)
+        assert order == ["a-stuck", "b-reminder", "a-next"] and scheduler.fired == 3
+    finally:
+        await scheduler.aclose()

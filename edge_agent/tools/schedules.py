@@ -21,6 +21,7 @@ import logging
 import os
 import sqlite3
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -192,17 +193,26 @@ class ScheduleStore:
 Fire = Callable[[Schedule], Awaitable[None]]
 
 
+MAX_LANES = 4   # schedules' turns running at once (each tenant's one at a time, in order)
+
+
 class Scheduler:
-    """Fires due schedules, one at a time, in one named task (``start`` / ``aclose``)."""
+    """Fires due schedules (``start`` / ``aclose``). Each tenant (a schedule's namespace) has a
+    lane: its turns run one at a time, in the order they came due; lanes run side by side, at
+    most ``MAX_LANES`` turns at once, so one tenant's slow turn never delays another's
+    reminder (issue 29). A turn's failure is logged and stops nothing."""
 
     def __init__(self, store: ScheduleStore, fire: Fire, clock: Callable[[], float] = time.time,
-                 max_sleep_s: float = 60.0) -> None:
+                 max_sleep_s: float = 60.0, max_lanes: int = MAX_LANES) -> None:
         self.store = store
         self.fire = fire
         self.clock = clock
         self.max_sleep_s = max_sleep_s
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self._slots = asyncio.Semaphore(max_lanes)
+        self._queues: dict[str, deque[Schedule]] = {}
+        self._lanes: dict[str, asyncio.Task] = {}
         self.fired = 0
         store.on_change = self.wake
 
@@ -217,13 +227,7 @@ class Scheduler:
     async def _run(self) -> None:
         while True:
             for s in await self.store.take_due(self.clock()):
-                try:
-                    await self.fire(s)
-                    self.fired += 1
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # one schedule's failed turn never stops the others
-                    log.exception("schedule %d of session %s failed", s.id, s.session_id)
+                self._enqueue(s)
             nxt = await self.store.next_due()
             sleep = self.max_sleep_s if nxt is None else min(self.max_sleep_s, max(0.0, nxt - self.clock()))
             self._wake.clear()
@@ -233,11 +237,36 @@ class Scheduler:
             except TimeoutError:
                 pass
 
+    def _enqueue(self, s: Schedule) -> None:
+        self._queues.setdefault(s.namespace, deque()).append(s)
+        if s.namespace not in self._lanes:
+            self._lanes[s.namespace] = asyncio.create_task(self._lane(s.namespace), name="edge-agent-schedule-lane")
+
+    async def _lane(self, namespace: str) -> None:
+        queue = self._queues[namespace]
+        try:
+            while queue:
+                s = queue.popleft()
+                async with self._slots:
+                    try:
+                        await self.fire(s)
+                        self.fired += 1
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception:  # one schedule's failed turn never stops the others
+                        log.exception("schedule %d of session %s failed", s.id, s.session_id)
+        finally:   # no await between the last look at the queue and here: nothing is left behind
+            self._lanes.pop(namespace, None)
+            if not queue:
+                self._queues.pop(namespace, None)
+
     async def aclose(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.wait({self._task})
-            self._task = None
+        tasks = [t for t in (self._task, *self._lanes.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks)
+        self._task = None
 
 
 def schedule_tools(store: ScheduleStore) -> list[Tool]:
