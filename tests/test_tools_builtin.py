@@ -427,3 +427,13 @@ def test_read_file_far_into_a_file_reads_it_a_block_at_a_time(tmp_path):
     assert peak < 4 << 20                                  # a block or two, not the 18 MB before it
     assert Workspace(tmp_path, max_read_chars=5).read("big.txt", offset=6_000_010) == "xxx"
     assert Workspace(tmp_path).read("big.txt", offset=10 ** 9) == ""
+
+
+async def test_a_sandboxed_program_has_a_writable_temp_dir_in_its_workspace(tmp_path):
+    """/tmp is outside what Landlock lets a program write: TMPDIR (and HOME) point into the
+    workspace, so mktemp and the tools that keep a cache work."""
+    sh = make_shell(tmp_path, ["sh -c *"])
+    out = await sh.run(["sh", "-c", 'f=$(mktemp) && echo ok > "$f" && cat "$f" && echo "$f" && echo "$HOME"'])
+    code, said, made, home = out.splitlines()
+    assert code == "exit 0" and said == "ok"
+    assert made.startswith(str(tmp_path / ".tmp") + "/") and home == str(tmp_path)

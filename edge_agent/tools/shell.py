@@ -80,7 +80,9 @@ class Shell:
         self.check(argv)
         cwd = tenant_dir(self.cwd, namespace)
         cwd.mkdir(parents=True, exist_ok=True)
-        env = {k: os.environ[k] for k in ENV_KEEP if k in os.environ}
+        tmp = cwd / ".tmp"                 # the one writable place: temp files and HOME go there too
+        tmp.mkdir(exist_ok=True)
+        env = {k: os.environ[k] for k in ENV_KEEP if k in os.environ} | {"TMPDIR": str(tmp), "HOME": str(cwd)}
         grants = [arg for d in self.read_only for arg in ("--ro", d)] + ["--rw", str(cwd)] + \
                  [arg for d in DEVICES for arg in ("--rw", d)]
         try:
