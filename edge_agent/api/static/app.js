@@ -30,7 +30,8 @@ const T = {
     schedules_off: "Schedules are off: enable the 'schedule' tool.", ok: "ok", failed: "failed",
     confirm_delete: "Delete this session and its messages?", stopped: "stopped", loaded: "loaded", not_loaded: "not loaded",
     prompt_tokens: "prompt", completion_tokens: "reply", cut_loop: "cut: the reply repeated itself",
-    tool_choice: "Tool", model_decides: "the model decides",
+    tool_choice: "Tool", model_decides: "the model decides", chars: "characters",
+    sec_system: "system", sec_facts: "facts", sec_summary: "summary", sec_recall: "recall", sec_recent: "recent",
   },
   zh: {
     nav_chat: "对话", nav_memory: "记忆", nav_board: "设备", nav_tools: "工具", nav_sessions: "会话",
@@ -57,7 +58,8 @@ const T = {
     schedules_off: "定时任务未启用：请启用 'schedule' 工具。", ok: "成功", failed: "失败",
     confirm_delete: "删除此会话及其全部消息？", stopped: "已停止", loaded: "已加载", not_loaded: "未加载",
     prompt_tokens: "提示", completion_tokens: "回复", cut_loop: "已截断：回复出现重复",
-    tool_choice: "工具", model_decides: "由模型决定",
+    tool_choice: "工具", model_decides: "由模型决定", chars: "字",
+    sec_system: "系统", sec_facts: "事实", sec_summary: "摘要", sec_recall: "检索", sec_recent: "近期",
   },
 };
 const SECTIONS = ["system", "facts", "summary", "recall", "recent"];
@@ -142,12 +144,15 @@ function setSession(id) {
 }
 
 async function refreshSessionPick() {
+  // the stored sessions (and the current one, which may not be stored yet); whether it is
   const pick = $("session-pick");
   let ids = [];
   try { ids = (await json("/v1/sessions")).data.map((s) => s.id); } catch (e) { showError(e.message); }
-  if (!ids.includes(state.session)) ids.unshift(state.session);
+  const stored = ids.includes(state.session);
+  if (!stored) ids.unshift(state.session);
   pick.replaceChildren(...ids.map((id) => el("option", { value: id }, id)));
   pick.value = state.session;
+  return stored;
 }
 
 async function refreshToolPick() {
@@ -160,9 +165,10 @@ async function refreshToolPick() {
   pick.value = tools.some((x) => x.name === chosen) ? chosen : "";
 }
 
-async function loadHistory() {
+async function loadHistory(stored = true) {
   const box = $("messages");
   box.replaceChildren();
+  if (!stored) { box.append(el("p", { class: "muted" }, t("no_session"))); return; }
   let session;
   try { session = await json(`/v1/sessions/${encodeURIComponent(state.session)}`); } catch (e) {
     if (e.status === 404) { box.append(el("p", { class: "muted" }, t("no_session"))); return; }
@@ -283,13 +289,13 @@ function budgetBar(ctx) {
   }));
   const label = ctx.budget >= 2147483647 ? t("unbounded") : ctx.budget;
   $("budget-legend").replaceChildren(...parts.map(([s, n]) => el("span", { "data-section": s },
-    el("i", { class: `sec-${s}` }), `${s === "free" ? t("free") : s}: ${n}`)),
+    el("i", { class: `sec-${s}` }), `${s === "free" ? t("free") : t("sec_" + s)}: ${n}`)),
     el("span", {}, `= ${ctx.tokens} / ${label} ${t("tokens")}`));
 }
 
 function promptSections(ctx) {
   $("prompt-sections").replaceChildren(...ctx.messages.map((m, i) => el("details", {},
-    el("summary", {}, `${ctx.labels[i] || "?"} · ${m.role} · ${(m.content || "").length} chars`),
+    el("summary", {}, `${t("sec_" + (ctx.labels[i] || "recent"))} · ${m.role} · ${(m.content || "").length} ${t("chars")}`),
     el("pre", {}, m.content || JSON.stringify(m.tool_calls || "")))));
 }
 
@@ -458,7 +464,8 @@ async function deleteSession(id) {
 }
 
 // ---- views ---------------------------------------------------------------------------
-const LOADERS = { chat: async () => { await Promise.all([refreshSessionPick(), refreshToolPick()]); await loadHistory(); }, memory: loadMemory,
+const LOADERS = { chat: async () => { const [stored] = await Promise.all([refreshSessionPick(), refreshToolPick()]);
+  await loadHistory(stored); }, memory: loadMemory,
   board: loadBoard, tools: loadTools, sessions: loadSessions };
 
 function show(view) {
