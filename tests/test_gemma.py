@@ -55,9 +55,9 @@ def gguf(tmp_path_factory):
 
 
 @pytest.fixture
-def backend(gguf):
-    # one per test: before Python 3.10 a backend's asyncio.Lock binds to the loop current when it
-    # is made, and each async test runs in a loop of its own
+async def backend(gguf):
+    # made inside each test's loop: before Python 3.10 a backend's asyncio.Lock binds to the
+    # loop current when it is made
     return LocalBackend(gguf, n_ctx=1024, n_threads=1)
 
 
