@@ -67,7 +67,7 @@ def build_router(config: Config, resolver=None) -> Router:
         own = Timeouts(first_token_s=config.local_first_token_s or config.first_token_s,
                        total_s=config.local_total_s or config.total_s)
         local = LocalBackend(config.local_model or None, n_ctx=config.n_ctx, n_threads=config.n_threads or None,
-                             timeouts=own, sampling=config.local_sampling)
+                             timeouts=own, sampling=config.local_sampling, kv_cache=config.kv_cache)
     return Router(cloud=cloud, local=local, policy=config.policy or None)
 
 

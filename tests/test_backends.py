@@ -142,6 +142,22 @@ async def test_local_kv_estimate_matches_the_formula(local):
     # SmolLM2-135M: 30 layers x 3 KV heads x 64 dims x 2 (K, V) x 2 bytes = 22.5 KiB per token
     assert local.shape.kv_bytes(1) == 22.5 * 1024
     assert local.shape.kv_bytes(2048) == 45 * 2**20
+    # q8_0 (the default): 34 bytes per 32 values; q4_0: 18 per 32
+    assert local.shape.kv_bytes(2048, "q8_0") == 2 * 30 * 3 * 64 * 2048 * 34 // 32
+    assert local.shape.kv_bytes(2048, "q4_0") == 2 * 30 * 3 * 64 * 2048 * 18 // 32
+    assert local.kv_cache == "q8_0" and local.kv_bytes() == local.shape.kv_bytes(local.n_ctx, "q8_0")
+    with pytest.raises(ValueError, match="kv_cache"):
+        local.shape.kv_cache("q5_k")
+
+
+async def test_local_kv_cache_is_made_in_the_type_asked():
+    for kind, ggml_type in (("q8_0", 8), ("f16", 1)):
+        backend = LocalBackend(n_ctx=512, n_threads=1, kv_cache=kind)
+        done = await backend.complete(ASK, max_tokens=4, temperature=0)
+        assert done.text and done.usage.prompt_tokens > 0
+        params = backend._llm.context_params
+        assert (params.type_k, params.type_v) == (ggml_type, ggml_type) and params.flash_attn_type == 1   # enabled
+        await backend.aclose()
 
 
 async def test_local_stream_cancel_and_unload(local):

@@ -223,9 +223,9 @@ class Fit:
 
 
 def fit(size: int, metadata: dict[str, Any], n_ctx: int, budget: int) -> Fit:
-    from edge_agent.backends.local import MARGIN_BYTES, _shape
+    from edge_agent.backends.local import DEFAULT_KV_CACHE, MARGIN_BYTES, _shape
 
-    kv = _shape(metadata).kv_bytes(n_ctx)
+    kv = _shape(metadata).kv_bytes(n_ctx, DEFAULT_KV_CACHE)
     return Fit(size + kv + MARGIN_BYTES, budget, n_ctx, kv)
 
 

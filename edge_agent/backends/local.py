@@ -125,6 +125,13 @@ def _loads(arguments: str) -> Any:
         return arguments
 
 
+# The KV cache's element types: llama.cpp's ggml type id, bytes per block, values per block.
+# q8_0 halves the cache against f16 with no change to greedy replies of the default model
+# (bench/RESULTS.md section 20); a quantized V cache needs flash attention, always on here.
+KV_CACHE_TYPES = {"f16": (1, 2, 1), "q8_0": (8, 34, 32), "q4_0": (2, 18, 32)}
+DEFAULT_KV_CACHE = "q8_0"
+
+
 @dataclass(frozen=True, **SLOTS)
 class ModelShape:
     n_layer: int
@@ -132,9 +139,17 @@ class ModelShape:
     head_dim: int
     n_ctx_train: int
 
-    def kv_bytes(self, n_ctx: int) -> int:
-        """f16 K and V for every layer: 2 x n_layer x n_kv_heads x head_dim x 2 bytes per token."""
-        return 2 * self.n_layer * self.n_kv_heads * self.head_dim * 2 * n_ctx
+    def kv_bytes(self, n_ctx: int, kv_cache: str = "f16") -> int:
+        """K and V for every layer: 2 x n_layer x n_kv_heads x head_dim values per token, of
+        ``kv_cache``'s size (f16: 2 bytes; q8_0: 34 bytes per 32 values; q4_0: 18 per 32)."""
+        per_block, block = KV_CACHE_TYPES[self.kv_cache(kv_cache)][1:]
+        return 2 * self.n_layer * self.n_kv_heads * self.head_dim * n_ctx * per_block // block
+
+    def kv_cache(self, wanted: str) -> str:
+        """``wanted``, or f16 where a quantized type's 32-value blocks do not divide a K row."""
+        if wanted not in KV_CACHE_TYPES:
+            raise ValueError(f"kv_cache must be one of {', '.join(KV_CACHE_TYPES)}, got {wanted!r}")
+        return wanted if wanted == "f16" or (self.n_kv_heads * self.head_dim) % 32 == 0 else "f16"
 
 
 def _shape(metadata: dict[str, str]) -> ModelShape:
@@ -240,7 +255,7 @@ class LocalBackend:
     def __init__(self, model_path: str | os.PathLike[str] | None = None, *, n_ctx: int = 2048,
                  n_threads: int | None = None, n_batch: int = 256, timeouts: Timeouts = Timeouts(),
                  margin_bytes: int = MARGIN_BYTES, available: Callable[[], int] = available_bytes,
-                 sampling: dict[str, float] | None = None) -> None:
+                 sampling: dict[str, float] | None = None, kv_cache: str = DEFAULT_KV_CACHE) -> None:
         path = resolve_model(model_path)
         if path is None:
             raise ModelError("SmolLM2-135M-Instruct.Q4_1.gguf",
@@ -257,6 +272,7 @@ class LocalBackend:
         self.available = available
         self.tokenizer = LocalTokenizer(path)
         self.shape = _shape(self.tokenizer.metadata)
+        self.kv_cache = self.shape.kv_cache(kv_cache)
         self.sampling: Sampling = for_model(self.tokenizer.metadata, sampling)
         self._llm: Any = None
         self._lock = asyncio.Lock()
@@ -265,7 +281,11 @@ class LocalBackend:
 
     # -- memory ----------------------------------------------------------------------------
     def needed_bytes(self) -> int:
-        return self.path.stat().st_size + self.shape.kv_bytes(self.n_ctx) + self.margin_bytes
+        return self.path.stat().st_size + self.kv_bytes() + self.margin_bytes
+
+    def kv_bytes(self) -> int:
+        """The KV cache at ``n_ctx`` in ``kv_cache``'s type."""
+        return self.shape.kv_bytes(self.n_ctx, self.kv_cache)
 
     @property
     def loaded(self) -> bool:
@@ -285,8 +305,12 @@ class LocalBackend:
         from llama_cpp import Llama
 
         try:
+            kv_type = KV_CACHE_TYPES[self.kv_cache][0]
+            # flash attention: the attention scores are never held whole (at a 1,700-token
+            # prompt the compute buffer held 18 MiB less), and a q8_0/q4_0 V cache needs it
             return Llama(model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,
-                         n_batch=self.n_batch, verbose=False, chat_handler=self.tokenizer.chat_handler())
+                         n_batch=self.n_batch, verbose=False, chat_handler=self.tokenizer.chat_handler(),
+                         flash_attn=True, type_k=kv_type, type_v=kv_type)
         except (ValueError, RuntimeError) as exc:
             raise ModelError(str(self.path), f"llama.cpp could not load it: {exc}") from exc
 

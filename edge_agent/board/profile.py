@@ -112,7 +112,7 @@ def _local(n_ctx: int, n_threads: int, model: str) -> dict[str, Any]:
         after = _rss()
         await backend.aclose()
         return {"model": backend.path.name, "rss_mb": (after - before) / MiB,
-                "kv_cache_mb": backend.shape.kv_bytes(n_ctx) / MiB, "n_ctx": n_ctx, "n_threads": n_threads}
+                "kv_cache_mb": backend.kv_bytes() / MiB, "n_ctx": n_ctx, "n_threads": n_threads}
 
     return asyncio.run(run())
 
