@@ -40,11 +40,22 @@ def test_the_file_holds_what_packing_at_load_gives(packed):
     assert json.loads((packed / "config.json").read_text())["num_attention_heads"] == 12
 
 
+def test_word_rows_are_read_exactly_and_bad_ids_refused(packed):
+    rows = embed.WordRows(packed / encoder_file.PACKED)
+    mine = embed.read_safetensors(packed / encoder_file.PACKED)
+    ids = [0, 1, 101, 7592, rows.count - 1, 101]
+    want = mine["word_q"][ids].astype(np.float32) * mine["word_scale"][ids, None]
+    assert np.array_equal(rows.take(ids), want) and rows.take([]).shape == (0, rows.width)
+    for bad in (-1, rows.count):
+        with pytest.raises(IndexError):
+            rows.take([bad])
+
+
 def test_vectors_from_the_file_match_the_float_table(packed):
     from_file = embed.Embedder(path=packed, impl="c")
-    assert from_file._word_q is not None and from_file.source == packed
+    assert from_file._words is not None and from_file.source == packed
     in_ram = embed.Embedder.__new__(embed.Embedder)
-    in_ram.impl, in_ram._word_q = "c", None
+    in_ram.impl, in_ram._words = "c", None
     in_ram._load_float(embed.model_dir())
     in_ram.tok = from_file.tok
     a, b = from_file.encode(SENTENCES), in_ram.encode(SENTENCES)

@@ -34,6 +34,7 @@ import math
 import os
 import struct
 import threading
+import weakref
 from pathlib import Path
 from typing import Literal
 
@@ -99,6 +100,35 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     return out
 
 
+class WordRows:
+    """The int8 file's word table (30,522 rows of 384 int8 and a float32 scale each), read
+    with ``pread``, a sentence's rows only. Mapped, it cost 8 MiB of RSS for two sentences on
+    a host whose page cache holds the file: each fault maps the 64 KB around it (more where
+    the cache keeps 2 MiB folios), and madvise cannot turn that off (bench/RESULTS.md 20).
+    Read this way, the rows stay in the page cache, shared and droppable, and out of RSS."""
+
+    def __init__(self, path: Path) -> None:
+        start, header = safetensors_header(path)
+        q, s = header["word_q"], header["word_scale"]
+        self.count, self.width = q["shape"]
+        self._q, self._s = start + q["data_offsets"][0], start + s["data_offsets"][0]
+        if q["data_offsets"][1] - q["data_offsets"][0] != self.count * self.width or s["shape"] != [self.count]:
+            raise EmbedderUnavailable(f"{path}: the word table's shape does not match its bytes")
+        self._fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        weakref.finalize(self, os.close, self._fd)
+
+    def take(self, ids: list[int]) -> np.ndarray:
+        """(len(ids), width) float32: the rows ``ids``, dequantized."""
+        if any(not 0 <= i < self.count for i in ids):
+            raise IndexError(f"word id out of 0..{self.count - 1}")
+        q = b"".join(os.pread(self._fd, self.width, self._q + i * self.width) for i in ids)
+        s = b"".join(os.pread(self._fd, 4, self._s + 4 * i) for i in ids)
+        if len(q) != len(ids) * self.width or len(s) != 4 * len(ids):
+            raise EmbedderUnavailable("the int8 file was cut short while it was read")
+        rows = np.frombuffer(q, dtype=np.int8).reshape(len(ids), self.width).astype(np.float32)
+        return rows * np.frombuffer(s, dtype=np.float32)[:, None]
+
+
 def _drop_pages(mapped: np.ndarray) -> None:
     """Unmap the file pages a memory-mapped array has touched (they stay in the page cache);
     rows read later (the embedding tables' few rows a sentence uses) fault back in one by one."""
@@ -127,14 +157,25 @@ def _layer_norm(h: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float = 1e-12)
     return c / np.sqrt(var + eps) * w + b
 
 
-def cosines(rows: np.ndarray, q: np.ndarray, slots: np.ndarray) -> np.ndarray:
-    """``rows[slots] @ q`` (float32) for float16 unit rows: in C over every row (no float32
-    copy of them; 4,096 rows are 1.5 M products), else by numpy on the rows asked for."""
-    if _native is None or rows.dtype != np.float16 or not rows.flags.c_contiguous:
-        return rows[slots].astype(np.float32) @ q
+def cosines(rows: np.ndarray, scales: np.ndarray, q: np.ndarray, slots: np.ndarray) -> np.ndarray:
+    """``scales[slots] * (rows[slots] @ q)`` (float32) for int8 rows (``quantize_rows``): in C
+    over every row (no float32 copy of them; 4,096 rows are 1.5 M products), else by numpy on
+    the rows asked for (the C kernel's specification)."""
+    if _native is None or rows.dtype != np.int8 or not rows.flags.c_contiguous:
+        return (rows[slots].astype(np.float32) @ q) * scales[slots]
     out = np.empty(rows.shape[0], dtype=np.float32)
-    _native.dot_f16(rows, rows.shape[0], rows.shape[1], np.ascontiguousarray(q, dtype=np.float32), out)
+    _native.dot_i8(rows, np.ascontiguousarray(scales, dtype=np.float32), rows.shape[0], rows.shape[1],
+                   np.ascontiguousarray(q, dtype=np.float32), out)
     return out[slots]
+
+
+def quantize_rows(vecs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Vectors (n, d) as int8 rows and a float32 scale each (largest magnitude -> 127): a unit
+    vector's cosines come back within about 0.002 (tests/test_encoder_int8.py)."""
+    vecs = np.asarray(vecs, dtype=np.float32).reshape(-1, DIM)
+    scales = np.abs(vecs).max(axis=1) / 127.0
+    scales[scales == 0] = 1.0
+    return np.rint(vecs / scales[:, None]).clip(-127, 127).astype(np.int8), scales.astype(np.float32)
 
 
 class Embedder:
@@ -153,12 +194,12 @@ class Embedder:
         if self.impl == "numpy" and not (path / "model.safetensors").is_file() and (path / encoder_file.PACKED).is_file():
             self.impl = "twin"   # only the int8 file here (a board's bundle): its numpy pass
         packed = encoder_file.packed_dir(path) if self.impl in ("c", "twin") else None
-        self._word_q = self._word_s = None
+        self._words: WordRows | None = None
         if packed is not None and (packed / encoder_file.PACKED).is_file():
             self._load_packed(packed)
         else:
             self._load_float(path)
-        self.tok = Tokenizer.from_file(str((packed if self._word_q is not None else path) / "tokenizer.json"))
+        self.tok = Tokenizer.from_file(str((packed if self._words is not None else path) / "tokenizer.json"))
         self.tok.enable_truncation(MAX_TOKENS)
         self.tok.no_padding()
         if self.impl == "twin":   # the per-layer views only the numpy specification reads
@@ -173,7 +214,7 @@ class Embedder:
         meta = safetensors_header(path / encoder_file.PACKED)[1].get("__metadata__", {})
         self.layers, self.heads, self.ffn = int(meta["layers"]), int(meta["heads"]), int(meta["ffn"])
         self._packed = (self.w["qw"], self.w["fp"])
-        self._word_q, self._word_s = self.w["word_q"], self.w["word_scale"]
+        self._words = WordRows(path / encoder_file.PACKED)
         self._pos, self._type0 = self.w["pos"], self.w["type0"]
 
     def _load_float(self, path: Path) -> None:
@@ -197,11 +238,10 @@ class Embedder:
     def _word_rows(self, ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
         """The float32 word rows a sequence reads, and its ids into them: the whole mapped
         table for the float file; for the int8 file, its distinct rows dequantized."""
-        if self._word_q is None:
+        if self._words is None:
             return self.w["embeddings.word_embeddings.weight"], np.asarray(ids, dtype=np.int32)
         uniq, inverse = np.unique(np.asarray(ids, dtype=np.int64), return_inverse=True)
-        rows = self._word_q[uniq].astype(np.float32) * self._word_s[uniq, None]
-        return rows, inverse.astype(np.int32)
+        return self._words.take(uniq.tolist()), inverse.astype(np.int32)
 
     @property
     def submit(self):
