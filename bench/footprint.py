@@ -8,7 +8,8 @@ Three daemons, each a fresh `edge-agent serve` on a loopback port with semantic 
 - cloud: a real OpenAI-compatible server (llama_cpp.server with the same GGUF, a separate
   process, not measured) answers; the daemon counts with the DeepSeek tokenizer.
 RSS is read from /proc/PID/smaps_rollup once /healthz answers (idle) and after the first
-session's first two turns (one English, one Chinese), with /proc/PID/smaps split into the
+session's first two turns (one English, one Chinese), then after a turn of a second session
+whose message is about 1,500 tokens (where llama.cpp's attention buffers are largest), with /proc/PID/smaps split into the
 GGUF's file-backed pages, other file-backed pages (libraries, the encoder's tables) and
 anonymous memory; the KV cache is llama.cpp's (n_ctx x per-token bytes of the model shape,
 anonymous). Also `python -c` snippets (bare Python, numpy, `import edge_agent.daemon`, the
@@ -46,6 +47,9 @@ SNIPPETS = {
                                    "default_counter()('warm up')",
 }
 TRACED = 20   # sessions measured again with tracemalloc
+LONG = "Please keep this delivery log:\n" + "\n".join(
+    f"Line {i}: parcel {i * 7919 % 100000} left depot {i % 7} at {i % 24}:00 and reached shelf {i % 97}."
+    for i in range(60))   # about 1,500 tokens: most of n_ctx 2048, where attention's buffers are largest
 TURNS = ("Hi, my name is Anna and my order number is 20250115001. Please note it.",
          "我叫王小明，订单号 #20250115001，明天下午三点送货到上海市浦东新区。")
 
@@ -80,10 +84,10 @@ def smaps(pid: int, gguf: str | None) -> dict[str, float]:
 
 
 def kv_cache_mb(gguf: str, n_ctx: int) -> float:
-    from edge_agent.backends.local import LocalTokenizer, _shape
+    from edge_agent.backends.local import DEFAULT_KV_CACHE, LocalTokenizer, _shape
 
     shape = _shape(LocalTokenizer(Path(gguf)).metadata)
-    return round(shape.kv_bytes(n_ctx) / MiB, 1)
+    return round(shape.kv_bytes(n_ctx, DEFAULT_KV_CACHE) / MiB, 1)
 
 
 def wait_healthy(base: str, proc: subprocess.Popen, seconds: float = 180) -> None:
@@ -99,10 +103,10 @@ def wait_healthy(base: str, proc: subprocess.Popen, seconds: float = 180) -> Non
     raise RuntimeError("the daemon never answered /healthz")
 
 
-def turn(base: str, text: str) -> dict:
+def turn(base: str, text: str, session: str = "footprint") -> dict:
     body = {"messages": [{"role": "user", "content": text}], "max_tokens": 24}
     req = urllib.request.Request(f"{base}/v1/chat/completions", method="POST", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json", "X-Session-Id": "footprint"})
+                                 headers={"Content-Type": "application/json", "X-Session-Id": session})
     with urllib.request.urlopen(req, timeout=600) as resp:
         return json.loads(resp.read())
 
@@ -120,10 +124,14 @@ def daemon(env: dict, gguf: str | None) -> dict:
             backends = [turn(base, text)["edge_agent"]["backend"] for text in TURNS]
             time.sleep(1)
             after = smaps(proc.pid, gguf)
+            long = turn(base, LONG, session="footprint-long")
+            time.sleep(1)
+            after_long = smaps(proc.pid, gguf)
         finally:
             proc.terminate()
             proc.wait(30)
-    return {"idle": idle, "after_two_turns": after, "answered_by": backends}
+    return {"idle": idle, "after_two_turns": after, "after_long_turn": after_long, "answered_by": backends,
+            "long_prompt_tokens": long["usage"]["prompt_tokens"]}
 
 
 def _turns(lang: str) -> list[tuple[str, str]]:
@@ -210,13 +218,15 @@ def print_report(r: dict) -> None:
     for name, mb in r["snippets_mb"].items():
         print(f"{name:34s} {mb:8.1f}")
     print()
-    print(f"{'daemon':24s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s}")
+    print(f"{'daemon':30s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s}")
     for name in ("local_only", "cloud"):
-        for when in ("idle", "after_two_turns"):
-            m = r[name][when]
+        for when in ("idle", "after_two_turns", "after_long_turn"):
+            m = r[name].get(when)
+            if m is None:
+                continue
             kv = r["kv_cache_mb"] if name == "local_only" and m["gguf_file"] else 0.0
             rest = m["rss"] - m["gguf_file"] - kv
-            print(f"{name + ' ' + when:24s} {m['rss']:7.1f} {m['gguf_file']:10.1f} {kv:9.1f} {rest:7.1f} "
+            print(f"{name + ' ' + when:30s} {m['rss']:7.1f} {m['gguf_file']:10.1f} {kv:9.1f} {rest:7.1f} "
                   f"{m['anon']:7.1f} {m['other_file']:11.1f}")
     for s in r["session"]:
         print(f"20-turn session, {s['lang']} ({s['strategy']}, semantic recall {'on' if s['semantic_recall'] else 'off'}): "
