@@ -160,7 +160,28 @@ static PyObject *enc_dot_f16_py(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *enc_dot_i8_py(PyObject *self, PyObject *args) {
+    PyObject *o_rows, *o_scales, *o_q, *o_out;
+    int n, d;
+    if (!PyArg_ParseTuple(args, "OOiiOO:dot_i8", &o_rows, &o_scales, &n, &d, &o_q, &o_out)) return NULL;
+    if (n < 0 || positive(d, "d")) {
+        if (n < 0) PyErr_Format(PyExc_ValueError, "n must be >= 0, got %d", n);
+        return NULL;
+    }
+    buffer_spec specs[4] = {{o_rows, "rows", 'b', (Py_ssize_t)n * d, 0}, {o_scales, "scales", 'f', n, 0},
+                            {o_q, "q", 'f', d, 0}, {o_out, "out", 'f', n, 1}};
+    Py_buffer b[4];
+    if (get_buffers(specs, 4, b) < 0) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    enc_dot_i8(b[0].buf, b[1].buf, n, d, b[2].buf, b[3].buf);
+    Py_END_ALLOW_THREADS
+    release_buffers(b, 4);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"dot_i8", enc_dot_i8_py, METH_VARARGS,
+     "dot_i8(rows, scales, n, d, q, out): out = scales * (rows.astype(float32) @ q) for n int8 rows of d"},
     {"dot_f16", enc_dot_f16_py, METH_VARARGS,
      "dot_f16(rows, n, d, q, out): out = rows.astype(float32) @ q for n float16 rows of d"},
     {"forward", enc_forward_py, METH_VARARGS,

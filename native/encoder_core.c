@@ -287,6 +287,15 @@ void enc_dot_f16(const uint16_t *rows, int n, int d, const float *q, float *out)
     dot_f16_c(rows, n, d, q, out);
 }
 
+void enc_dot_i8(const int8_t *rows, const float *scales, int n, int d, const float *q, float *out) {
+    for (int r = 0; r < n; r++) {
+        const int8_t *row = rows + (size_t)r * d;
+        float acc = 0.0f;
+        for (int i = 0; i < d; i++) acc += (float)row[i] * q[i];
+        out[r] = acc * scales[r];
+    }
+}
+
 /* ---- the float parts of a layer ---- */
 
 static void layer_norm(float *x, int T, int D, const float *w, const float *b) {

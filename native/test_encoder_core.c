@@ -94,6 +94,14 @@ static void test_dot_f16(void) {
     CHECK(fabsf(out[0] + out[1]) < 1e-5f);
 }
 
+static void test_dot_i8(void) {
+    int8_t rows[2 * 16];
+    float scales[2] = {0.5f, 2.0f}, q[16], out[2];
+    for (int i = 0; i < 16; i++) rows[i] = (int8_t)(i - 8), rows[16 + i] = i % 2 ? 127 : -128, q[i] = 1.0f;
+    enc_dot_i8(rows, scales, 2, 16, q, out);
+    CHECK(fabsf(out[0] - 0.5f * -8) < 1e-6f && fabsf(out[1] - 2.0f * 8 * (127 - 128)) < 1e-6f);
+}
+
 int main(void) {
     for (int T = 1; T <= 9; T++) test_qgemm(5, 48, T);   /* an odd row count, every tail */
     test_qgemm(1, 16, 3);
@@ -102,6 +110,7 @@ int main(void) {
     test_quantize();
     test_forward();
     test_dot_f16();
+    test_dot_i8();
     printf("encoder core (%s kernel): %s\n", enc_kernel(), failures ? "FAILED" : "ok");
     return failures != 0;
 }

@@ -82,17 +82,24 @@ def test_int8_vectors_stay_close_to_the_float32_encoder(encoders):
     assert gap < 0.02                                        # and the similarities recall uses
 
 
-def test_cosines_with_float16_rows_match_numpy():
+def test_cosines_over_int8_rows_match_numpy_and_the_float_vectors():
     rng = np.random.default_rng(7)
-    rows = rng.standard_normal((300, 384)).astype(np.float16)
-    rows[5] = 0
+    vecs = rng.standard_normal((300, 384)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    vecs[5] = 0
+    rows, scales = embed.quantize_rows(vecs)
+    assert rows.dtype == np.int8 and scales.dtype == np.float32 and np.abs(rows).max() == 127 and scales[5] == 1
     q = rng.standard_normal(384).astype(np.float32)
+    q /= np.linalg.norm(q)
     slots = np.array([299, 0, 5, 17, 17])
-    got = embed.cosines(rows, q, slots)
-    want = rows[slots].astype(np.float64) @ q.astype(np.float64)
-    assert got.dtype == np.float32 and np.abs(got - want).max() < 1e-3 and got[2] == 0
-    with pytest.raises(TypeError, match="format 'e'"):
-        native.dot_f16(rows.astype(np.float32), 300, 384, q, np.empty(300, np.float32))
+    got = embed.cosines(rows, scales, q, slots)
+    spec = (rows[slots].astype(np.float64) @ q.astype(np.float64)) * scales[slots]   # the C kernel's specification
+    assert got.dtype == np.float32 and np.abs(got - spec).max() < 1e-5 and got[2] == 0
+    assert np.abs(got - vecs[slots] @ q).max() < 2e-3                  # what int8 costs a cosine
+    with pytest.raises(TypeError, match="format 'b'"):
+        native.dot_i8(rows.astype(np.float32), scales, 300, 384, q, np.empty(300, np.float32))
+    with pytest.raises(ValueError):
+        native.dot_i8(rows, scales[:10], 300, 384, q, np.empty(300, np.float32))
 
 
 @needs_encoder_wheel
@@ -186,14 +193,17 @@ w = rng.integers(-127, 128, (48, 64)).astype(np.int8)
 ws, bias = np.ones(48, np.float32), np.zeros(48, np.float32)
 xq, xs = rng.integers(-2047, 2048, (5, 64)).astype(np.int16), np.ones(5, np.float32)
 out, rows, q, cos = np.empty((5, 48), np.float32), np.ones((8, 64), np.float16), np.ones(64, np.float32), np.empty(8, np.float32)
+rows8, ones8 = np.ones((8, 64), np.int8), np.ones(8, np.float32)
 def cycle(n):
     for _ in range(n):
         _encoder.qgemm(w, ws, bias, 48, 64, xq, xs, 5, out)
         _encoder.dot_f16(rows, 8, 64, q, cos)
+        _encoder.dot_i8(rows8, ones8, 8, 64, q, cos)
         _encoder.quantize(out, 5, 48, np.empty((5, 48), np.int16), np.empty(5, np.float32))
         # fresh arrays: a buffer left taken on an error path would keep each one alive
         for bad in (lambda: _encoder.qgemm(w.copy(), ws.copy(), bias.copy(), 48, 64, xq, xs, 9, out),  # xq short
-                    lambda: _encoder.dot_f16(rows.copy(), 8, 64, q.copy(), cos.astype(np.float64))):   # out's format
+                    lambda: _encoder.dot_f16(rows.copy(), 8, 64, q.copy(), cos.astype(np.float64)),   # out's format
+                    lambda: _encoder.dot_i8(rows8.copy(), ones8[:4].copy(), 8, 64, q.copy(), cos)):   # scales short
             try:
                 bad()
             except (TypeError, ValueError):

@@ -148,8 +148,8 @@ def test_flush_embeds_in_the_background_and_rows_are_bounded(encoder):
         small.add(i, FILLER[i % 5])
     assert small.pending == 4                   # only the newest four can ever have a row
     scores = small.scores("rain all week", 0, 10)   # embeds what is pending first
-    assert small.nbytes == 4 * DIM * 2 + 4 and not scores[:6].any() and scores[6:].any()   # float16 rows: 4
-    assert dense.nbytes == 36 * (DIM * 2 + 1)   # 26 vectors: 16, 24, then 36 rows, not the 4,096 of the ring
+    assert small.nbytes == 4 * (DIM + 4) + 4 and not scores[:6].any() and scores[6:].any()   # int8 rows + scales: 4
+    assert dense.nbytes == 36 * (DIM + 4 + 1)   # 26 vectors: 16, 24, then 36 rows, not the 4,096 of the ring
 
 
 def test_rows_grow_with_the_session_and_keep_their_vectors(encoder):
