@@ -42,6 +42,7 @@ import numpy as np
 
 from edge_agent import heap
 from edge_agent.memory import encoder_file
+from edge_agent.memory.wordpiece import WordPiece
 from edge_agent.memory.encoder_source import EmbedderUnavailable, LazyEncoder, model_dir, source_dir  # noqa: F401
 
 log = logging.getLogger("edge_agent.memory")
@@ -182,8 +183,6 @@ class Embedder:
     """all-MiniLM-L6-v2 sentence embeddings (unit vectors of 384 float32)."""
 
     def __init__(self, path: Path | None = None, threads: int | None = 1, impl: Impl = "auto") -> None:
-        from tokenizers import Tokenizer
-
         if impl not in ("auto", "c", "numpy", "twin"):
             raise ValueError(f"impl must be auto, c, numpy or twin, got {impl!r}")
         if impl == "c" and _native is None:
@@ -199,9 +198,10 @@ class Embedder:
             self._load_packed(packed)
         else:
             self._load_float(path)
-        self.tok = Tokenizer.from_file(str((packed if self._words is not None else path) / "tokenizer.json"))
-        self.tok.enable_truncation(MAX_TOKENS)
-        self.tok.no_padding()
+        try:
+            self.tok = WordPiece.from_file((packed if self._words is not None else path) / "tokenizer.json", MAX_TOKENS)
+        except (OSError, ValueError) as exc:
+            raise EmbedderUnavailable(f"the encoder's tokenizer.json: {exc}") from exc
         if self.impl == "twin":   # the per-layer views only the numpy specification reads
             from edge_agent.memory import _encoder_py
 
@@ -262,12 +262,12 @@ class Embedder:
         encs = self.tok.encode_batch([t or " " for t in texts])
         if self._packed is not None:   # one sequence at a time: no padding to pay for
             for i, enc in enumerate(encs):
-                out[i] = self._forward_int8(enc.ids)
+                out[i] = self._forward_int8(enc)
             return out
-        order = sorted(range(len(texts)), key=lambda i: len(encs[i].ids))
+        order = sorted(range(len(texts)), key=lambda i: len(encs[i]))
         for k in range(0, len(order), BATCH):
             idx = order[k:k + BATCH]
-            out[idx] = self._forward([encs[i].ids for i in idx])
+            out[idx] = self._forward([encs[i] for i in idx])
         return out
 
     def _forward_int8(self, ids: list[int]) -> np.ndarray:
