@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from edge_agent.errors import ToolError, ToolRefused, ToolTimeout
+from edge_agent.errors import ConfigError, ToolError, ToolRefused, ToolTimeout
 from edge_agent.memory import create_memory
 from edge_agent.messages import Message
 from edge_agent.tools.base import CallContext
@@ -134,6 +135,50 @@ async def test_shell_metacharacters_are_passed_literally(tmp_path):
     assert not any((tmp_path / n).exists() for n in ("pwned", "pwned2", "pwned3", "out.txt"))
     out = await sh.run(["ls", "*"])                       # no glob: ls looks for a file named "*"
     assert out.startswith("exit 2") and "*" in out
+
+
+async def test_shell_typed_slots_admit_one_checked_argument_each(tmp_path):
+    ws = tmp_path / "ws"
+    (ws / "docs").mkdir(parents=True)
+    (ws / "docs" / "a.txt").write_text("A")
+    (tmp_path / "secret.key").write_text("key")
+    os.symlink(tmp_path / "secret.key", ws / "link")          # inside by name, outside by target
+    os.symlink("docs", ws / "inner")                            # a symlink that stays inside
+    sh = make_shell(ws, ["ls <path>", "cat <path>", "head -n <int> <path>", "echo <word>"])
+    assert (await sh.run(["ls", "docs"])) == "exit 0\na.txt\n"
+    assert (await sh.run(["cat", "inner/a.txt"])) == "exit 0\nA"
+    assert (await sh.run(["head", "-n", "1", "docs/a.txt"])) == "exit 0\nA"
+    assert (await sh.run(["echo", "host-1.example:8080"])) == "exit 0\nhost-1.example:8080\n"
+    refused = {
+        ("cat", "../secret.key"): "no '..'", ("cat", "/etc/passwd"): "relative path", ("cat", "~/x"): "relative path",
+        ("ls", "-R"): "no '-' first", ("cat", "docs/../../secret.key"): "no '..'", ("cat", "link"): "symlink",
+        ("head", "-n", "-5", "docs/a.txt"): "whole number", ("head", "-n", "1; id", "docs/a.txt"): "whole number",
+        ("echo", "-e"): "plain word", ("echo", "a/b"): "plain word", ("echo", "$(id)"): "plain word",
+        ("ls", "docs", "more"): "not allowed", ("ls",): "not allowed",
+    }
+    for argv, why in refused.items():
+        with pytest.raises(ToolRefused, match=re.escape(why)):
+            await sh.run(list(argv))
+
+
+def test_shell_rules_with_unknown_slots_are_config_errors():
+    for bad in (["ls <file>"], ["<path>"], ["ls <path> * x"]):
+        with pytest.raises(ConfigError):
+            shell_rules(bad)
+    rule, = shell_rules(["ping -c <int> <word>"])
+    assert rule.allows(["ping", "-c", "3", "board.local"]) and not rule.allows(["ping", "-c", "3", "-f"])
+    assert str(rule) == "ping -c <int> <word>"
+
+
+async def test_a_tenants_path_slot_cannot_reach_another_tenants_files(tmp_path):
+    """Attack finding 1 with the confining rule: B lists only its own workspace."""
+    sh = make_shell(tmp_path, ["ls -la <path>"])
+    (tmp_path / "tenant-a").mkdir()
+    (tmp_path / "tenant-a" / "a-secret.txt").write_text("A")
+    assert "exit 0" in await sh.run(["ls", "-la", "."], "tenant-b")
+    for path in ("../tenant-a", "..", "../..", "/"):
+        with pytest.raises(ToolRefused):
+            await sh.run(["ls", "-la", path], "tenant-b")
 
 
 def _alive(pid: int) -> bool:

@@ -10,7 +10,8 @@
     tool_schema_limit = 0            # schemas offered per model step, the request's most relevant first
                                      # (0: automatic: 4 when the local model answers first, else every tool)
     workspace_dir = ""               # list_files / read_file / write_file; "" = <state_dir>/workspace
-    shell_allow = ["uptime", "df -h", "ls *"]    # argv the shell tool may run; a final "*": any more args
+    shell_allow = ["uptime", "df -h", "ls -la <path>"]   # argv the shell tool may run; slots <path>,
+                                     # <int>, <word> admit one checked argument; a final "*": any more
     fetch_allow_hosts = ["example.com", "127.0.0.1:8080"]   # http_fetch: host (ports 80/443), host:port, [v6]:port
     fetch_max_bytes = 1048576
 
@@ -99,15 +100,51 @@ def mcp_servers(items: list[dict[str, Any]]) -> list[MCPServerConfig]:
     return servers
 
 
+# Typed slots in a shell rule: each admits one argument of its kind, checked before anything
+# runs ("ls -la <path>", "ping -c <int> <word>"). No slot admits a word starting with "-" (it
+# would be an option) or one with a character a path or a name does not need.
+SLOTS_ADMIT = {
+    "<path>": "a relative path inside the workspace (no '/' or '~' first, no '..', no '-' first)",
+    "<int>": "a whole number of at most 9 digits",
+    "<word>": "a plain word: letters, digits and . _ : @ + - (not first), at most 128",
+}
+_SLOT_RE = {"<int>": re.compile(r"[0-9]{1,9}"), "<word>": re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}")}
+
+
+def slot_refusal(slot: str, value: str) -> str | None:
+    """Why ``value`` may not fill ``slot`` (None: it may). ``<path>`` is checked here as text;
+    the shell tool also resolves it against the workspace (symlinks included)."""
+    if slot == "<path>":
+        bad = (not value or "\x00" in value or value.startswith(("/", "\\", "~", "-"))
+               or ".." in value.replace("\\", "/").split("/"))
+        return None if not bad else f"{value!r} is not {SLOTS_ADMIT[slot]}"
+    return None if _SLOT_RE[slot].fullmatch(value) else f"{value!r} is not {SLOTS_ADMIT[slot]}"
+
+
 @dataclass(frozen=True, **SLOTS)
 class ShellRule:
-    argv: tuple[str, ...]
+    argv: tuple[str, ...]   # literal words and typed slots (SLOTS_ADMIT)
     more: bool          # the entry ended in "*": any further arguments are allowed
 
     def allows(self, argv: list[str]) -> bool:
-        if self.more:
-            return tuple(argv[: len(self.argv)]) == self.argv
-        return tuple(argv) == self.argv
+        return self.refusal(argv) is None
+
+    def refusal(self, argv: list[str]) -> str | None:
+        """None if this rule admits ``argv``; else why not ("" when it is another command)."""
+        n = len(self.argv)
+        if len(argv) < n or (not self.more and len(argv) != n):
+            return ""
+        for want, got in zip(self.argv, argv):
+            if want in SLOTS_ADMIT:
+                why = slot_refusal(want, got)
+                if why is not None:
+                    return why
+            elif want != got:
+                return ""
+        return None
+
+    def __str__(self) -> str:
+        return " ".join(self.argv) + (" *" if self.more else "")
 
 
 def shell_rules(entries: list[str]) -> list[ShellRule]:
@@ -121,6 +158,12 @@ def shell_rules(entries: list[str]) -> list[ShellRule]:
         argv = argv[:-1] if more else argv
         if not argv or "*" in argv:
             raise ConfigError(f"shell_allow entry {entry!r} must name a program; '*' only as the last word",
+                              key="shell_allow")
+        if argv[0] in SLOTS_ADMIT:
+            raise ConfigError(f"shell_allow entry {entry!r}: the program is a name, not {argv[0]}", key="shell_allow")
+        odd = [w for w in argv if w.startswith("<") and w.endswith(">") and w not in SLOTS_ADMIT]
+        if odd:
+            raise ConfigError(f"shell_allow entry {entry!r}: unknown slot {odd[0]} (slots: {', '.join(SLOTS_ADMIT)})",
                               key="shell_allow")
         rules.append(ShellRule(tuple(argv), more))
     return rules

@@ -1,7 +1,11 @@
 """``shell``: run a command from the allow-list, as an argv, never through a shell.
 
 The model gives ``command`` (the program) and ``args`` (a list); the whole argv must match a
-``shell_allow`` entry exactly, or start with an entry that ends in ``*``. Arguments reach the
+``shell_allow`` entry exactly, or start with an entry that ends in ``*``. A rule's typed slots
+admit one argument each, checked before anything runs: ``<path>`` a relative path that stays
+inside the workspace (resolved, symlinks followed), ``<int>`` a number, ``<word>`` a plain
+name; none admits a word starting with ``-``. ``"ls -la <path>"`` is the confining form of
+``"ls *"``. Arguments reach the
 program as they are: ``$(...)``, ``;``, ``|``, globs and quotes mean nothing (no shell ever
 sees them). A ``*`` rule hands the program every further argument, so those arguments may not
 name a place outside the workspace (an absolute path, ``~``, a ``..`` segment), and where the
@@ -33,7 +37,7 @@ from edge_agent.errors import ToolRefused, ToolTimeout
 from edge_agent.tools.base import CallContext, Tool, arg, params
 from edge_agent.tools import _jail
 from edge_agent.tools.files import tenant_dir
-from edge_agent.tools.settings import ShellRule
+from edge_agent.tools.settings import SLOTS_ADMIT, ShellRule
 from edge_agent import _compat
 
 ENV_KEEP = ("PATH", "LANG", "LC_ALL", "TZ")
@@ -63,12 +67,20 @@ class Shell:
     def allowed(self, argv: list[str]) -> bool:
         return any(rule.allows(argv) for rule in self.rules)
 
-    def check(self, argv: list[str]) -> None:
-        """ToolRefused unless a rule admits ``argv``, and its free arguments stay inside."""
-        rules = [r for r in self.rules if r.allows(argv)]
+    def check(self, argv: list[str], cwd: Path | None = None) -> None:
+        """ToolRefused unless a rule admits ``argv``: its typed slots filled as they say (a
+        ``<path>`` also resolved inside ``cwd``, symlinks followed), and the free arguments of
+        a ``*`` rule inside the workspace too."""
+        refusals = [(r, r.refusal(argv)) for r in self.rules]
+        rules = [r for r, why in refusals if why is None]
         if not rules:
-            allowed = ", ".join(" ".join(r.argv) + (" *" if r.more else "") for r in self.rules) or "nothing"
+            reason = next((why for _, why in refusals if why), None)
+            if reason:
+                raise ToolRefused("shell", f"{argv!r}: {reason}")
+            allowed = ", ".join(map(str, self.rules)) or "nothing"
             raise ToolRefused("shell", f"{argv!r} is not allowed (allowed: {allowed})")
+        if cwd is not None and not any(self._paths_inside(r, argv, cwd) for r in rules):
+            raise ToolRefused("shell", f"{argv!r}: a <path> leads outside the workspace (a symlink)")
         if all(r.more for r in rules):
             free = argv[min(len(r.argv) for r in rules):]
             outside = [a for a in free if OUTSIDE.search(a)]
@@ -76,10 +88,20 @@ class Shell:
                 raise ToolRefused("shell", f"{outside[0]!r}: arguments may not name a place outside the "
                                            "workspace (an absolute path, ~ or '..')")
 
+    @staticmethod
+    def _paths_inside(rule: ShellRule, argv: list[str], cwd: Path) -> bool:
+        root = cwd.resolve()
+        for want, got in zip(rule.argv, argv):
+            if want == "<path>":
+                real = Path(os.path.realpath(cwd / got))
+                if real != root and root not in real.parents:
+                    return False
+        return True
+
     async def run(self, argv: list[str], namespace: str = "") -> str:
-        self.check(argv)
         cwd = tenant_dir(self.cwd, namespace)
         cwd.mkdir(parents=True, exist_ok=True)
+        self.check(argv, cwd)
         tmp = cwd / ".tmp"                 # the one writable place: temp files and HOME go there too
         tmp.mkdir(exist_ok=True)
         env = {k: os.environ[k] for k in ENV_KEEP if k in os.environ} | {"TMPDIR": str(tmp), "HOME": str(cwd)}
@@ -146,6 +168,8 @@ def shell_tool(shell: Shell) -> Tool:
         return await shell.run([command, *args], ctx.namespace)
 
     allowed = "; ".join(" ".join(r.argv) + (" ..." if r.more else "") for r in shell.rules)
-    return Tool("shell", f"Run an allowed command (no shell syntax). Allowed: {allowed or 'none'}.",
+    slots = "; ".join(f"{k} is {v}" for k, v in SLOTS_ADMIT.items() if any(k in r.argv for r in shell.rules))
+    return Tool("shell", f"Run an allowed command (no shell syntax). Allowed: {allowed or 'none'}."
+                         + (f" In these, {slots}." if slots else ""),
                 params({"command": {"type": "string"}, "args": {"type": "array", "items": {"type": "string"}}},
                        ("command",)), run=run, side_effects=True)
