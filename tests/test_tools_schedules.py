@@ -109,8 +109,6 @@ async def test_adding_a_schedule_wakes_a_sleeping_scheduler(store):
         await scheduler.aclose()
 
 
-@pytest.mark.skipif(sys.version_info < (3, 10), reason="hung in the Python 3.9 subset's full run (not alone): "
-                                                     "not understood yet; the daemon's schedule tests pass on 3.9")
 async def test_one_tenants_slow_turn_does_not_delay_anothers(store):
     """Tenant A's scheduled turn hangs (a stuck tool); B's reminder, due after it, still
     fires, and A's next one waits for A's first (a tenant's turns stay in order)."""

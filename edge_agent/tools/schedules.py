@@ -213,6 +213,7 @@ class Scheduler:
         self._slots = asyncio.Semaphore(max_lanes)
         self._queues: dict[str, deque[Schedule]] = {}
         self._lanes: dict[str, asyncio.Task] = {}
+        self._closing = False
         self.fired = 0
         store.on_change = self.wake
 
@@ -225,7 +226,10 @@ class Scheduler:
         self._wake.set()
 
     async def _run(self) -> None:
-        while True:
+        # not `while True`: before Python 3.11 a cancel that lands as the sleep's timeout fires
+        # is taken for the timeout (async-timeout cannot tell them apart), and the loop would
+        # go on for ever; aclose() sets the flag first (this hung the 3.9 suite)
+        while not self._closing:
             for s in await self.store.take_due(self.clock()):
                 self._enqueue(s)
             nxt = await self.store.next_due()
@@ -261,6 +265,8 @@ class Scheduler:
                 self._queues.pop(namespace, None)
 
     async def aclose(self) -> None:
+        self._closing = True
+        self._wake.set()
         tasks = [t for t in (self._task, *self._lanes.values()) if t is not None]
         for task in tasks:
             task.cancel()
