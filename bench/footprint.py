@@ -8,8 +8,8 @@ Three daemons, each a fresh `edge-agent serve` on a loopback port with semantic 
 - cloud: a real OpenAI-compatible server (llama_cpp.server with the same GGUF, a separate
   process, not measured) answers; the daemon counts with the DeepSeek tokenizer.
 RSS is read from /proc/PID/smaps_rollup once /healthz answers (idle) and after the first
-session's first two turns (one English, one Chinese), then after a turn of a second session
-whose message is about 1,500 tokens (where llama.cpp's attention buffers are largest), with /proc/PID/smaps split into the
+session's first two turns (one English, one Chinese), then (local-only) after a turn of a
+second session whose message is about 1,500 tokens (where attention's buffers are largest), with /proc/PID/smaps split into the
 GGUF's file-backed pages, other file-backed pages (libraries, the encoder's tables) and
 anonymous memory; the KV cache is llama.cpp's (n_ctx x per-token bytes of the model shape,
 anonymous). Also `python -c` snippets (bare Python, numpy, `import edge_agent.daemon`, the
@@ -111,7 +111,7 @@ def turn(base: str, text: str, session: str = "footprint") -> dict:
         return json.loads(resp.read())
 
 
-def daemon(env: dict, gguf: str | None) -> dict:
+def daemon(env: dict, gguf: str | None, long_turn: bool = False) -> dict:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as state:
@@ -124,14 +124,17 @@ def daemon(env: dict, gguf: str | None) -> dict:
             backends = [turn(base, text)["edge_agent"]["backend"] for text in TURNS]
             time.sleep(1)
             after = smaps(proc.pid, gguf)
-            long = turn(base, LONG, session="footprint-long")
-            time.sleep(1)
-            after_long = smaps(proc.pid, gguf)
+            if long_turn:   # the local model's attention buffers (the loopback cloud has n_ctx 2048 too)
+                long = turn(base, LONG, session="footprint-long")
+                time.sleep(1)
+                after_long = smaps(proc.pid, gguf)
         finally:
             proc.terminate()
             proc.wait(30)
-    return {"idle": idle, "after_two_turns": after, "after_long_turn": after_long, "answered_by": backends,
-            "long_prompt_tokens": long["usage"]["prompt_tokens"]}
+    out = {"idle": idle, "after_two_turns": after, "answered_by": backends}
+    if long_turn:
+        out |= {"after_long_turn": after_long, "long_prompt_tokens": long["usage"]["prompt_tokens"]}
+    return out
 
 
 def _turns(lang: str) -> list[tuple[str, str]]:
@@ -202,7 +205,7 @@ def main() -> int:
               "snippets_mb": {name: round(snippet_rss(code), 1) for name, code in SNIPPETS.items()},
               "kv_cache_mb": kv_cache_mb(gguf, n_ctx), "n_ctx": n_ctx}
     base_env = dict(os.environ, EDGE_AGENT_N_CTX=str(n_ctx), EDGE_AGENT_SEMANTIC_RECALL="on")
-    report["local_only"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only"), gguf)
+    report["local_only"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only"), gguf, long_turn=True)
     with llama_server() as url:
         report["cloud"] = daemon(dict(base_env, EDGE_AGENT_CLOUD_URL=url, EDGE_AGENT_LOCAL_ENABLED="false"), gguf)
     report["session"] = [asyncio.run(_sessions(args.sessions, lang)) for lang in ("zh", "en")]
