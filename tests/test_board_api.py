@@ -54,3 +54,20 @@ def test_the_configuration_shown_hides_every_secret(tmp_path):
     for secret in ("secret-token-1", "pw@", "sk-123", "sk-456", "pw2", "sk-789"):
         assert secret not in text
     assert shown["mcp_servers"][0]["env"] == {"API_KEY": "(set)"} and shown["cloud_api_key"] == "(set)"
+
+
+async def test_a_fact_edit_on_a_busy_session_is_a_429_not_a_500(tmp_path):
+    """Found by the route-body fuzz: a schedule's turn held the session while a fact was
+    pinned, and the edit's SessionBusy reached the client as a 500."""
+    async with running_daemon(tmp_path, auth_tokens=[A], n_threads=1, max_reply_tokens=4, queue_per_session=1) as d:
+        body = {"messages": [{"role": "user", "content": "hello"}], "session_id": "busy"}
+        assert (await api(d.base, "POST", "/v1/chat/completions", A, json=body))[0] == 200
+        from edge_agent.tools.settings import namespace_of   # a session's key: the token's namespace / its id
+
+        async with d.agent._serialized(f"{namespace_of(A)}/busy"):     # a turn holds the session
+            status, err, headers = await api(d.base, "POST", "/v1/sessions/busy/facts", A,
+                                             json={"key": "order", "value": "20250115001"})
+            assert status == 429 and err["error"]["code"] == "session_busy" and headers["Retry-After"] == "1"
+            status, _, _ = await api(d.base, "DELETE", "/v1/sessions/busy/facts/order", A)
+            assert status == 429
+        assert (await api(d.base, "POST", "/v1/sessions/busy/facts", A, json={"key": "order", "value": "1"}))[0] == 200

@@ -20,7 +20,7 @@ from typing import Any
 from aiohttp import web
 
 from edge_agent import _compat
-from edge_agent.agent import Agent
+from edge_agent.agent import Agent, SessionBusy
 from edge_agent.config import Config
 from edge_agent.metrics import Metrics
 
@@ -45,6 +45,11 @@ class ApiError(Exception):
         self.param = param
 
 
+def session_busy(exc: SessionBusy) -> ApiError:
+    """429 with Retry-After: the session's queue is full (a turn, a fact edit, a schedule)."""
+    return ApiError(429, str(exc), "rate_limit_error", "session_busy", {"Retry-After": str(int(exc.retry_after_s) or 1)})
+
+
 def error_response(err: ApiError) -> web.Response:
     body = {"error": {"message": err.message, "type": err.kind, "code": err.code, "param": err.param}}
     return web.json_response(body, status=err.status, headers=err.headers)
@@ -56,6 +61,8 @@ async def errors(request: web.Request, handler) -> web.StreamResponse:
         return await handler(request)
     except ApiError as err:
         return error_response(err)
+    except SessionBusy as exc:      # any route that waits for a session's turn
+        return error_response(session_busy(exc))
     except web.HTTPRequestEntityTooLarge:
         limit = request.app[CONFIG].max_body_bytes
         return error_response(ApiError(413, f"request body over {limit} bytes", code="body_too_large"))

@@ -18,7 +18,7 @@ from aiohttp import web
 
 from edge_agent._compat import SLOTS
 from edge_agent.agent import SessionBusy, TurnResult
-from edge_agent.api.http import AGENT, METRICS, ApiError, tenant_of, while_connected
+from edge_agent.api.http import AGENT, METRICS, ApiError, session_busy, tenant_of, while_connected
 from edge_agent.config import Config
 from edge_agent.errors import AllBackendsFailed, BudgetError, InvalidMessageError, ToolNotEnabled
 from edge_agent.messages import Message
@@ -154,8 +154,7 @@ async def run_turn(request: web.Request, turn: TurnRequest, stream: bool, on_del
         result = await agent.respond(turn.key, turn.messages, system=turn.system, tools=turn.tools, stream=stream,
                                      on_delta=on_delta, max_reply_tokens=turn.max_tokens)
     except SessionBusy as exc:
-        raise ApiError(429, str(exc), "rate_limit_error", "session_busy",
-                       {"Retry-After": str(int(exc.retry_after_s) or 1)}) from None
+        raise session_busy(exc) from None
     except Diverged as exc:
         raise ApiError(409, f"session {turn.session_id!r}: {exc}", code="conversation_diverged",
                        param=f"messages[{exc.index}]") from None
