@@ -121,3 +121,33 @@ def test_a_limited_child_cgroup_where_the_host_allows_one():
         assert int((cg.path / cg._limit_file).read_text()) == 96 * MiB
         assert cg.usage() >= 0 and cg.oom_kills() == 0
     assert not cg.path.exists()
+
+
+def _fake_level(path: Path, delegates: bool | None) -> Path:
+    """One level of a v2 tree in plain files (the walk's logic only; the kernel's own rules
+    are exercised by the tests above where the host has them). ``delegates``: True, memory
+    already in subtree_control; False, enabling it fails (a cgroup holding processes: here a
+    directory where the file would be); None, it can be enabled."""
+    path.mkdir(parents=True)
+    (path / "cgroup.controllers").write_text("cpu memory pids\n")
+    if delegates is False:
+        (path / "cgroup.subtree_control").mkdir()
+    else:
+        (path / "cgroup.subtree_control").write_text("memory\n" if delegates else "")
+    return path
+
+
+def test_v2_child_goes_to_the_nearest_ancestor_that_delegates_memory(tmp_path):
+    top = _fake_level(tmp_path / "cg", None)
+    mid = _fake_level(top / "machine.slice", True)
+    own = _fake_level(mid / "container", False)                  # holds this process: cannot delegate
+    cg = ChildCgroup(64 * MiB, name="probe", own=(2, own), top=top)
+    assert cg._delegating_parent(own) == mid                     # one level up, where memory is handed down
+    (mid / "cgroup.subtree_control").unlink()
+    (mid / "cgroup.subtree_control").mkdir()                     # mid cannot either: the top can be made to
+    assert cg._delegating_parent(own) == top and "memory" in (top / "cgroup.subtree_control").read_text()
+    (top / "cgroup.subtree_control").unlink()
+    (top / "cgroup.subtree_control").mkdir()
+    with pytest.raises(CgroupUnavailable) as info:                # nowhere: every level's reason
+        cg._delegating_parent(own)
+    assert str(info.value).count("cannot enable +memory") == 3 and str(top) in str(info.value)

@@ -8,8 +8,11 @@ and removes it on exit. ``ChildCgroup.why_not()`` says why this machine does not
 On v2 a child only gets a ``memory.max`` when its parent delegates the controller
 (``+memory`` in ``cgroup.subtree_control``), and the kernel refuses that while the parent
 itself holds processes ("no internal processes"): a process in a leaf cgroup, as under a
-systemd service, cannot make its own memory-limited child. Callers then report that the
-limit was not enforced, or skip, with the reason.
+systemd service or in a container, cannot make its own memory-limited child. The child is
+then made one level up, or higher: the nearest writable ancestor that delegates memory (or
+can be made to: the hierarchy's root always can), so a test or a profile run gets its own
+delegated subtree wherever the user may write one. Where none can, callers report that the
+limit was not enforced, or skip, with the reason of every level tried.
 """
 
 from __future__ import annotations
@@ -43,14 +46,27 @@ def _delegate_memory_v2(parent: Path) -> None:
                                 "cgroup that holds processes cannot delegate controllers") from exc
 
 
+def _mount_of(path: Path) -> Path:
+    """The v2 hierarchy's mount above ``path`` (the last ancestor with cgroup.controllers)."""
+    top = path
+    for level in path.parents:
+        if not (level / "cgroup.controllers").is_file():
+            break
+        top = level
+    return top
+
+
 class ChildCgroup:
-    def __init__(self, limit_bytes: int, name: str | None = None) -> None:
-        own = own_cgroup_dir()
+    def __init__(self, limit_bytes: int, name: str | None = None, own: tuple[int, Path] | None = None,
+                 top: Path | None = None) -> None:
+        own = own or own_cgroup_dir()
         if own is None:
             raise CgroupUnavailable("no memory cgroup for this process (neither v1 nor v2)")
         self.version, parent = own
-        self.path = parent / (name or f"edge-agent-{uuid.uuid4().hex[:8]}")
+        self.name = name or f"edge-agent-{uuid.uuid4().hex[:8]}"
+        self.path = parent / self.name
         self.limit_bytes = limit_bytes
+        self._top = top   # v2: the highest level to try (the hierarchy's mount; found when None)
 
     @classmethod
     def why_not(cls) -> str | None:
@@ -68,10 +84,10 @@ class ChildCgroup:
         return cls.why_not() is None
 
     def __enter__(self) -> ChildCgroup:
-        if not os.access(self.path.parent, os.W_OK):
-            raise CgroupUnavailable(f"{self.path.parent} is not writable by this user")
         if self.version == 2:
-            _delegate_memory_v2(self.path.parent)
+            self.path = self._delegating_parent(self.path.parent) / self.name
+        elif not os.access(self.path.parent, os.W_OK):
+            raise CgroupUnavailable(f"{self.path.parent} is not writable by this user")
         try:
             self.path.mkdir()
         except OSError as exc:
@@ -82,6 +98,24 @@ class ChildCgroup:
             self.path.rmdir()
             raise CgroupUnavailable(f"cannot set {self.path / self._limit_file}: {exc.strerror}") from exc
         return self
+
+    def _delegating_parent(self, own: Path) -> Path:
+        """The nearest of ``own`` and its ancestors (up to the hierarchy's mount) that is
+        writable and hands memory to its children; every level's refusal when none does."""
+        top = self._top or _mount_of(own)
+        reasons = []
+        for level in (own, *own.parents):
+            if not os.access(level, os.W_OK):
+                reasons.append(f"{level} is not writable by this user")
+            else:
+                try:
+                    _delegate_memory_v2(level)
+                    return level
+                except CgroupUnavailable as exc:
+                    reasons.append(str(exc))
+            if level == top:
+                break
+        raise CgroupUnavailable("; ".join(reasons))
 
     def __exit__(self, *exc) -> None:
         for _ in range(50):  # the members must have exited (or been moved) before rmdir
