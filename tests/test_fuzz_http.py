@@ -90,9 +90,12 @@ def test_every_route_is_documented(served):
 
 
 # -- strategies ------------------------------------------------------------------------------
+def _containers(inner):
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+
+
 json_values = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | st.text(max_size=40),
-                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                                       max_size=4), max_leaves=12)
+                           _containers, max_leaves=12)
 texts = st.one_of(st.text(max_size=200), st.sampled_from(INJECTIONS), st.just(f"my phone is {PHONE}"),
                   st.text(alphabet=st.characters(max_codepoint=0x1F), max_size=40), st.just("x" * 4001))
 message = st.fixed_dictionaries({}, optional={
