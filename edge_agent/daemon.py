@@ -258,7 +258,8 @@ class Daemon:
                 entry |= {"model": b.model, "breaker": b.breaker.state, "failures": b.breaker.failures}
             if hasattr(b, "loaded"):
                 entry |= {"model": b.path.name, "loaded": b.loaded, "n_ctx": b.n_ctx,
-                          "size_mb": round(b.path.stat().st_size / MiB, 1)}
+                          "size_mb": round(b.path.stat().st_size / MiB, 1), "kv_cache": b.kv_cache,
+                          "kv_cache_mb": round(b.kv_bytes() / MiB, 1)}
             backends.append(entry)
         return {"version": __version__, "ring": ringbuf.IMPLEMENTATION, "policy": agent.router.policy,
                 "backends": backends, "fallbacks": agent.router.fallbacks, "sessions_in_ram": len(agent.sessions),

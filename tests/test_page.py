@@ -250,6 +250,7 @@ def test_board_view_matches_the_status_route(chat, daemon):
     assert tab.locator("[data-card=sessions] b").inner_text() == str(status["sessions_in_ram"])
     local = tab.locator("[data-card=backend-local] b").inner_text()
     assert status["backends"][0]["model"] in local and "loaded" in local
+    assert f"KV {status['backends'][0]['kv_cache']} {status['backends'][0]['kv_cache_mb']} MiB" in local
     assert tab.locator("#rss-chart svg polyline").count() == 1
     assert tab.locator("#tokens-chart svg polyline").count() == 2
     assert "listening on" in tab.locator("#log").inner_text()

@@ -393,7 +393,8 @@ async function loadBoard() {
   ];
   for (const be of s.backends) {
     const what = be.breaker !== undefined ? `${be.model} · breaker ${be.breaker}` :
-      `${be.model} · ${be.loaded ? t("loaded") : t("not_loaded")} · ${be.size_mb} MiB · n_ctx ${be.n_ctx}`;
+      `${be.model} · ${be.loaded ? t("loaded") : t("not_loaded")} · ${be.size_mb} MiB · n_ctx ${be.n_ctx}` +
+      ` · KV ${be.kv_cache} ${be.kv_cache_mb} MiB`;
     cards.push(card(`${t("backends")}: ${be.name}`, what, `backend-${be.name}`));
   }
   $("board-cards").replaceChildren(...cards);
