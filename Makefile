@@ -167,15 +167,15 @@ test-schema: $(EXT) $(SCHEMA)/.installed
 test-clients: $(EXT) $(CLIENTS)/.installed
 	$(CLIENTS)/bin/python -m pytest tests/clients
 
-# ASan + UBSan build of the C extensions (the ring and the encoder); the ring tests
-# (differential suite included) and the encoder binding's tests run under it, then the normal
+# ASan + UBSan build of the C extensions (the ring, the encoder, BPE); the ring tests
+# (differential suite included), the encoder binding's and BPE's tests run under it, then the normal
 # build is restored. Part of `make test`.
 sanitize: $(DEPS)
 	EDGE_AGENT_SANITIZE=1 EDGE_AGENT_STRICT_BUILD=1 $(BIN)/python setup.py -q build_ext --inplace --force
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	  EDGE_AGENT_SANITIZED=1 $(BIN)/python -m pytest -p no:cacheprovider tests/test_ringbuf.py \
-	  tests/test_encoder_int8.py tests/test_encoder_file.py
+	  tests/test_encoder_int8.py tests/test_encoder_file.py tests/test_bpe.py
 	rm -f $(EXT)
 	$(MAKE) $(EXT)
 

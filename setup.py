@@ -1,5 +1,5 @@
-"""Build the optional C extensions from native/: the ring buffer (edge_agent._ringbuf) and the
-sentence encoder's int8 forward pass (edge_agent._encoder).
+"""Build the optional C extensions from native/: the ring buffer (edge_agent._ringbuf), the
+sentence encoder's int8 forward pass (edge_agent._encoder) and byte-level BPE (edge_agent._bpe).
 
 Switches, by environment:
   EDGE_AGENT_STRICT_BUILD=1  a failed C build fails the install (CI sets it)
@@ -75,6 +75,14 @@ setup(
             extra_compile_args=_compile_args() + ["-ffp-contract=off"] + ([] if _flag("EDGE_AGENT_DEBUG") else ["-O3"]),
             extra_link_args=_link_args(),
             libraries=["m"],
+        ),
+        Extension(
+            "edge_agent._bpe",
+            sources=["native/bpe.c", "native/bpe_core.c"],
+            include_dirs=["native"],
+            depends=["native/bpe_core.h"],
+            extra_compile_args=_compile_args(),
+            extra_link_args=_link_args(),
         ),
     ],
     cmdclass={"build_ext": OptionalBuildExt},

