@@ -252,7 +252,7 @@ class PackedCounter:
         if len(self._slots) != (self._mask + 1) * _bpe_py.SLOT:
             raise Unpackable(f"{self.path} is truncated")
         self.line_additive = bool(head["line_additive"])
-        self._splits = [re.compile(p) for p in head["split"]]
+        self._splits = [_splitter(p) for p in head["split"]]
         self._added = [_alternation([c for c, normed in head["added"] if normed == phase]) for phase in (False, True)]
         self._cache: dict[str, int] = {}
 
@@ -274,8 +274,8 @@ class PackedCounter:
 
     def _count_piece(self, text: str) -> int:
         pieces = [text]
-        for rx in self._splits:
-            pieces = [p for piece in pieces for p in _isolate(rx, piece)]
+        for split in self._splits:
+            pieces = [p for piece in pieces for p in split(piece) if p]
         total, todo = 0, []
         for p in pieces:
             hit = self._cache.get(p)
@@ -321,8 +321,19 @@ def _cut(text: str, rx: re.Pattern[str] | None) -> Iterator[tuple[str, bool]]:
         yield text[at:], False
 
 
+def _splitter(pattern: str):
+    """A Split with the Isolated behaviour: each match, and each stretch between, a piece
+    (empty strings among them, which the caller drops). ``re.split`` with the pattern as its
+    one group does it in C; a pattern with groups of its own goes through ``_isolate``."""
+    rx = re.compile(f"({pattern})")
+    if rx.groups == 1:
+        return rx.split
+    plain = re.compile(pattern)
+    return lambda text: _isolate(plain, text)
+
+
 def _isolate(rx: re.Pattern[str], text: str) -> Iterator[str]:
-    """A Split with the Isolated behaviour: each match, and each stretch between, a piece."""
+    """Each match of ``rx`` in ``text``, and each stretch between, in order."""
     at = 0
     for m in rx.finditer(text):
         if m.start() > at:

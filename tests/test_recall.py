@@ -234,22 +234,29 @@ def test_an_answer_to_the_agents_question_comes_with_it():
     assert not any("就这样" in line for line in lines)   # after a reply that asks nothing
 
 
-def _reference_scores(a: RecallArchive, query: str) -> dict[int, float]:
-    """BM25 + neighbour bonus computed the plain way, doc by doc, for comparison."""
+def _reference_scores(a: RecallArchive, texts: dict[int, str], query: str) -> dict[int, float]:
+    """BM25 + neighbour bonus computed the plain way, doc by doc, from each live doc's text
+    (``texts``: doc id -> the message's text), for comparison."""
     import math
+    from collections import Counter as Bag
 
     from edge_agent.memory import lexicon
 
     docs = list(a._docs)
     n, avgdl = len(docs), max(1.0, sum(d.length for d in docs) / len(docs))
+    bags = {}
+    for d in docs:
+        bag = Bag(terms(texts[d.id]))
+        bag.update(lexicon.concepts(list(bag)) + lexicon.value_classes(texts[d.id]))
+        bags[d.id] = bag
     words = list(dict.fromkeys(terms(query)))
-    weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in lexicon.concepts(words)]
+    concepts = lexicon.concepts(words) + lexicon.value_classes(query, question=True)
+    weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in concepts]
 
-    def entries(term):   # (doc id, tf) of a packed posting: one int, or an array of them
-        posting = a._postings[term]
-        return [(e >> 16, e & 0xFFFF) for e in ([posting] if isinstance(posting, int) else list(posting))]
+    def entries(term):   # (doc id, tf), oldest first
+        return [(d.id, bags[d.id][term]) for d in docs if term in bags[d.id]]
 
-    found = sorted([(t, w) for t, w in weighted if t in a._postings], key=lambda tw: len(entries(tw[0])))
+    found = sorted([(t, w) for t, w in weighted if entries(t)], key=lambda tw: len(entries(tw[0])))
     own = dict.fromkeys((d.id for d in docs), 0.0)
     for term, weight in found[: a.max_query_terms]:
         df = len(entries(term))
@@ -267,17 +274,25 @@ def _reference_scores(a: RecallArchive, query: str) -> dict[int, float]:
     return {k: v for k, v in total.items() if v}
 
 
-def test_scores_match_a_plain_bm25_with_capped_postings_and_dropped_docs():
+@pytest.mark.parametrize("sorted_from", [16384, 30])   # the index's sorted copy: off, on
+def test_scores_match_a_plain_bm25_with_capped_postings_and_dropped_docs(monkeypatch, sorted_from):
+    from edge_agent.memory import postings
+
+    monkeypatch.setattr(postings, "SORTED_FROM", sorted_from)
     a = RecallArchive(max_bytes=6000, max_postings=5)
     words = ["router", "reboot", "订单", "地址", "weather", "dog", "labrador", "night", "coffee"]
+    texts = {}
     for seq in range(300):
         role = "user" if seq % 3 == 0 else "assistant"
         text = " ".join(words[(seq * k) % len(words)] for k in (1, 2, 5)) + f" 第{seq}次 {seq}" + "？" * (seq % 6 == 2)
+        text += " ok" * (seq % 7 == 3) + ("" if seq % 11 else " dog dog dog")
+        text = "？！" if seq % 13 == 5 else text     # a message without a term
+        texts[a._next_id] = text
         a.add(Message(role, text, ts=1.7e9 + 60 * seq), 10, seq)
-    assert a._docs[0].id > 0  # some docs were dropped
-    for query in ("router reboot at night?", "我的订单地址", "What about my dog?", "coffee 第7次"):
+    assert a._docs[0].id > 0 and a._terms._dropped > 0  # docs were dropped, and their terms cut
+    for query in ("router reboot at night?", "我的订单地址", "What about my dog?", "coffee 第7次", "ok 地址 dog"):
         docs, scores = a._score(query)
-        assert dict(zip(docs.tolist(), scores.tolist())) == pytest.approx(_reference_scores(a, query))
+        assert dict(zip(docs.tolist(), scores.tolist())) == pytest.approx(_reference_scores(a, texts, query))
 
 
 async def test_recall_block_summed_from_line_counts_is_its_exact_count(exact_counter):

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
+
+import numpy as np
 
 from edge_agent.errors import BudgetError, ConfigError
 from edge_agent.loops import collapse
@@ -30,6 +31,7 @@ from edge_agent.memory.blocks import BlockFitter
 from edge_agent.memory.context import SECTIONS, Context
 from edge_agent.memory.embed import BATCH
 from edge_agent.memory.facts import FactTable
+from edge_agent.memory.postings import term_ids
 from edge_agent.memory.recall import Hit, RecallArchive, asks_about_past, is_question
 from edge_agent.memory.speakers import Speakers
 from edge_agent.memory.terms import terms
@@ -39,6 +41,8 @@ from edge_agent.messages import (FLAG_CAPPED, ROLE_CODES, ROLES, Message, decode
 from edge_agent.ringbuf import GROUP_START, ORPHAN, Record, RingBuffer
 from edge_agent.tokens import MESSAGE_OVERHEAD, Counter, default_counter
 from edge_agent._compat import SLOTS
+
+EMPTY_IDS = np.zeros(0, dtype=np.uint32)
 
 LOOPED = -1     # the tail of a cap that shows a looped reply's first occurrence (loops.collapse)
 
@@ -138,8 +142,8 @@ class BaseMemory:
         self.stats = MemoryStats()
         self._caps: dict[int, tuple[int, int]] = {}
         self._fitters = {s: BlockFitter(self.counter, self.overhead) for s in ("facts", "summary", "recall")}
-        self._covered_cache: tuple[tuple[str, ...], frozenset[str]] = ((), frozenset())
-        self._block_terms: dict[str, frozenset[str]] = {}   # block text -> its terms
+        self._covered_cache: tuple[tuple[str, ...], np.ndarray] = ((), EMPTY_IDS)
+        self._block_terms: dict[str, np.ndarray] = {}   # block text -> its term ids
         self._system: Message | None = None
         self._system_tokens = 0
         self.seq_base = 0  # session-wide seq of the ring's seq 0 (non-zero after restore)
@@ -551,14 +555,17 @@ class BaseMemory:
         """Session-wide seq of ring index ``index`` (the next seq at the end)."""
         return self.seq_base + (self.ring[index][0] if index < len(self.ring) else self.ring.next_seq)
 
-    def _covered(self, shown: list[str]) -> frozenset[str]:
-        """Terms of the blocks already in the prompt; each block's own terms are cached, so
-        only a block that changed (the question's fact delta) is analysed again."""
+    def _covered(self, shown: list[str]) -> np.ndarray:
+        """The term ids of the blocks already in the prompt (sorted, distinct); each block's
+        own are cached, so only a block that changed (the question's fact delta) is analysed
+        again."""
         key = tuple(shown)
         if self._covered_cache[0] != key:
             parts = self._block_terms
-            self._block_terms = {text: parts.get(text) or frozenset(map(sys.intern, terms(text))) for text in shown if text}
-            self._covered_cache = (key, frozenset().union(*self._block_terms.values()))
+            self._block_terms = {text: term_ids(terms(text)) if parts.get(text) is None else parts[text]
+                                 for text in shown if text}
+            ids = np.unique(np.concatenate(list(self._block_terms.values()))) if self._block_terms else EMPTY_IDS
+            self._covered_cache = (key, ids)
         return self._covered_cache[1]
 
     def _recall_want(self, hits: list[Hit], cap: int, shown: list[str], start: int) -> int:

@@ -82,7 +82,7 @@ class FactTable:
             line += f" (earlier {old}, turn {old_turn})"
         fact.line = line
         fact.tokens = self.counter(fact.line)
-        fact.terms = tuple(dict.fromkeys(map(sys.intern, analyze(fact.line))))   # shared with the index
+        fact.terms = tuple(dict.fromkeys(map(sys.intern, analyze(fact.line))))   # interned: facts share them
 
     def __len__(self) -> int:
         return len(self._facts)

@@ -12,30 +12,32 @@ relative dates resolved ("last Saturday = 20 May 2023").
 
 The index is bounded by bytes; the oldest messages leave it first (the session store keeps
 everything on disk). Work per search is bounded too: the rarest ``max_query_terms`` terms of
-the query, each scored over its newest ``max_postings`` messages.
+the query, each scored over its newest ``max_postings`` messages. The terms are kept as flat
+arrays of ids (``postings.py``), not strings: 6 bytes a term of a message.
 """
 
 from __future__ import annotations
 
 import re
 import sys
-from array import array
 from collections import Counter as Bag
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from edge_agent.memory import lexicon
 from edge_agent.memory.dense import DenseIndex
+from edge_agent.memory.postings import TermIndex, count_in, term_id, term_ids
 from edge_agent.memory.terms import analyze, terms
 from edge_agent.memory.timeref import note, stamp
 from edge_agent.messages import Message
 from edge_agent.tokens import Counter, joins_lines
 from edge_agent._compat import SLOTS
 
+ROWS = 8           # per-doc rows of RecallArchive._arrays
 HEADER = "Earlier in this conversation (recalled for this question, oldest first):"
 DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
 LINE_CACHE = 4096  # header and day lines whose exact count is kept
@@ -109,33 +111,11 @@ class _Doc:
     tokens: int
     length: int
     nbytes: int
-    terms: tuple[str, ...]  # distinct, interned
     role: float = 1.0
     day: str = ""            # the day line it is shown under
     nl_tokens: int = -1      # exact tokens of its line + a newline, once a block shows it
     end_tokens: int = -1     # the same without the newline (the block's last line)
     asks: float = 0.0        # 1: a reply that ends on a question (its answer opens the next group)
-
-
-# A posting (one term's docs, ascending, oldest leaving first) is packed: each entry is
-# ``doc id << 16 | term frequency`` (frequency capped at 65,535). A term in one doc only (two
-# thirds of them in a chat: names, numbers, CJK bigrams) is that one int; a term in more is an
-# ``array("q")`` of entries, which a search reads through a numpy view. 32 bytes for the
-# first, 88 + 8 a doc for the second, where an object holding two arrays took about 200.
-Posting = Union[int, array]
-TF_BITS = 16
-TF_MAX = (1 << TF_BITS) - 1
-
-
-def _df(posting: Posting) -> int:
-    return 1 if isinstance(posting, int) else len(posting)
-
-
-def _entries(posting: Posting, k: int) -> np.ndarray:
-    """The newest ``k`` packed entries of a posting, as int64."""
-    if isinstance(posting, int):
-        return np.array([posting], dtype=np.int64)
-    return np.frombuffer(posting, dtype=np.int64)[-k:]
 
 
 class _Docs:
@@ -192,11 +172,11 @@ class RecallArchive:
         self.neighbour_weight = neighbour_weight
         self.max_hits = max_hits
         self._docs = _Docs()
-        self._postings: dict[str, Posting] = {}
-        # rows: length, group, seq, role, asks, and what a doc takes of its neighbours' scores
-        # (1.0 or 0.0: from the next doc, from the previous one; see _with_neighbours), by
-        # doc id - self._base
-        self._arrays = np.zeros((7, 64))
+        self._terms = TermIndex()
+        # rows: length, group, seq, role, asks, what a doc takes of its neighbours' scores
+        # (1.0 or 0.0: from the next doc, from the previous one; see _with_neighbours), and
+        # where its terms start in self._terms, by doc id - self._base
+        self._arrays = np.zeros((ROWS, 64))
         self._base = 0
         self._next_id = 0
         self._group = -1
@@ -232,34 +212,24 @@ class RecallArchive:
         bag = Bag(words)
         bag.update(lexicon.concepts(list(bag)) + lexicon.value_classes(text))
         doc = _Doc(self._next_id, seq, self._group, float(msg.ts), line, tokens + 1, sum(bag.values()),
-                   len(line.encode("utf-8")), tuple(sys.intern(t) for t in bag), ROLE_CODE[msg.role],
+                   len(line.encode("utf-8")), ROLE_CODE[msg.role],
                    sys.intern(stamp(msg.ts, line)), asks=float(msg.role == "assistant" and bool(_ENDS_ASKING.search(text))))
         self._next_id += 1
         self._docs.append(doc)
-        self._store_arrays(doc)
+        self._store_arrays(doc, self._terms.add(bag))
         if self.dense is not None:
             self.dense.add(doc.id, text)
-        postings = self._postings
-        for term, tf in bag.items():
-            entry = doc.id << TF_BITS | min(tf, TF_MAX)
-            posting = postings.get(term)
-            if posting is None:
-                postings[sys.intern(term)] = entry
-            elif isinstance(posting, int):
-                postings[term] = array("q", (posting, entry))
-            else:
-                posting.append(entry)
         self._total_len += doc.length
         self._bytes += doc.nbytes
         while self._bytes > self.max_bytes and len(self._docs) > 1:
             self._drop(self._docs.popleft())
 
-    def _store_arrays(self, doc: _Doc) -> None:
+    def _store_arrays(self, doc: _Doc, terms_at: int) -> None:
         slot = doc.id - self._base
         if slot >= self._arrays.shape[1]:
             first = self._docs[0].id
             live = self._arrays[:, first - self._base: slot]
-            grown = np.zeros((7, max(64, 2 * (live.shape[1] + 1))))
+            grown = np.zeros((ROWS, max(64, 2 * (live.shape[1] + 1))))
             grown[:, : live.shape[1]] = live
             self._arrays, self._base, slot = grown, first, doc.id - first
         takes_prev = 0.0
@@ -268,18 +238,10 @@ class RecallArchive:
             same = group == doc.group
             self._arrays[5, slot - 1] = float(same and length >= 4)   # it takes from this one
             takes_prev = float(same and doc.length >= 4 or not same and asks > 0)
-        self._arrays[:, slot] = (doc.length, doc.group, doc.seq, doc.role, doc.asks, 0.0, takes_prev)
+        self._arrays[:, slot] = (doc.length, doc.group, doc.seq, doc.role, doc.asks, 0.0, takes_prev, terms_at)
 
     def _drop(self, doc: _Doc) -> None:
-        postings = self._postings
-        for term in doc.terms:   # the oldest doc is first in every posting
-            posting = postings[term]
-            if isinstance(posting, int):
-                del postings[term]
-            elif len(posting) == 2:
-                postings[term] = posting[1]
-            else:
-                del posting[0]
+        self._terms.drop_before(self._terms_end(doc.id))
         self._total_len -= doc.length
         self._bytes -= doc.nbytes
 
@@ -309,13 +271,19 @@ class RecallArchive:
             out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, score, doc.id, doc.day))
         return out
 
-    def _query_postings(self, query: str) -> list[tuple[Posting, float]]:
-        """(posting, weight) of the query's rarest ``max_query_terms`` terms and concepts."""
+    def _terms_end(self, doc_id: int) -> int:
+        """Where the terms of the doc after ``doc_id`` start (the index's end for the newest)."""
+        return int(self._arrays[7, doc_id + 1 - self._base]) if doc_id + 1 < self._next_id else self._terms.end
+
+    def _query_postings(self, query: str) -> list[tuple[np.ndarray, float]]:
+        """(positions in the term index, weight) of the query's rarest ``max_query_terms``
+        terms and concepts."""
         words = list(dict.fromkeys(terms(query)))
         concepts = lexicon.concepts(words) + lexicon.value_classes(query, question=True)
-        weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in concepts]
-        postings = [(p, w) for p, w in ((self._postings.get(t), w) for t, w in weighted) if p is not None]
-        postings.sort(key=lambda pw: _df(pw[0]))  # the rarest terms carry BM25; bound the work
+        weighted = [(term_id(t), 1.0) for t in words] + [(term_id(t), lexicon.WEIGHT) for t in concepts]
+        found = self._terms.find(h for h, _ in weighted)
+        postings = [(found[h], w) for h, w in weighted if h in found]
+        postings.sort(key=lambda pw: len(pw[0]))  # the rarest terms carry BM25; bound the work
         return postings[: self.max_query_terms]
 
     def _score(self, query: str) -> tuple[np.ndarray, np.ndarray]:
@@ -334,7 +302,7 @@ class RecallArchive:
         docs = np.flatnonzero(total)
         return docs + first, total[docs]
 
-    def _bm25(self, postings: list[tuple[Posting, float]], first: int) -> np.ndarray:
+    def _bm25(self, postings: list[tuple[np.ndarray, float]], first: int) -> np.ndarray:
         """BM25 of every live doc (by doc id - ``first``; 0 where no term matches)."""
         if not postings:
             return np.zeros(self._next_id - first)
@@ -344,15 +312,17 @@ class RecallArchive:
         part = idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * dl / avgdl))
         return np.bincount(ids - first, weights=part, minlength=self._next_id - first)
 
-    def _gather(self, postings: list[tuple[Posting, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _gather(self, postings: list[tuple[np.ndarray, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The newest ``max_postings`` (doc id, tf) of each posting, concatenated, with each
-        entry's idf (times the term's weight). The buffers' views die with this call."""
+        entry's idf (times the term's weight)."""
         k, n = self.max_postings, len(self._docs)
-        df = np.array([_df(p) for p, _ in postings], dtype=np.float64)
+        df = np.array([len(p) for p, _ in postings], dtype=np.float64)
         idf = np.array([w for _, w in postings]) * np.log(1.0 + (n - df + 0.5) / (df + 0.5))
-        packed = np.concatenate([_entries(p, k) for p, _ in postings])
-        ids, tf = packed >> TF_BITS, (packed & TF_MAX).astype(np.float64)
-        return ids, tf, np.repeat(idf, np.minimum(df, k).astype(np.int64))
+        positions = np.concatenate([p[-k:] for p, _ in postings])
+        first = self._docs[0].id
+        starts = self._arrays[7, first - self._base: self._next_id - self._base]
+        ids = np.searchsorted(starts, positions, side="right") - 1 + first
+        return ids, self._terms.tf(positions), np.repeat(idf, np.minimum(df, k).astype(np.int64))
 
     def _steer(self, query: str, docs: np.ndarray, scores: np.ndarray) -> np.ndarray:
         """A question about the present ("Where do you work now?", 现在的地址) favours newer
@@ -383,21 +353,23 @@ class RecallArchive:
         total[1:] += lent[:-1] * self._arrays[6, live][1:]    # from the previous one, or asked then answered
         return total
 
-    def novelty(self, doc_id: int, covered: Collection[str]) -> float:
-        """Share of a message's distinct terms that ``covered`` (the rest of the prompt) lacks."""
-        doc_terms = self._docs[doc_id - self._docs[0].id].terms
-        if not doc_terms:
+    def novelty(self, doc_id: int, covered: np.ndarray) -> float:
+        """Share of a message's distinct terms that ``covered`` (the rest of the prompt's term
+        ids, sorted and distinct: ``postings.term_ids``) lacks."""
+        doc_terms = self._terms.ids_between(int(self._arrays[7, doc_id - self._base]), self._terms_end(doc_id))
+        if not len(doc_terms):
             return 0.0
-        if isinstance(covered, (set, frozenset)):
-            return 1.0 - len(covered.intersection(doc_terms)) / len(doc_terms)  # doc_terms are distinct
-        return 1.0 - sum(t in covered for t in doc_terms) / len(doc_terms)
+        return 1.0 - count_in(doc_terms, covered) / len(doc_terms)
 
     # -- the block ---------------------------------------------------------------------
     def pick(self, hits: Sequence[Hit], cap: int, before: int | None = None,
-             covered: Collection[str] = ()) -> tuple[list[Hit], int]:
+             covered: Collection[str] | np.ndarray = ()) -> tuple[list[Hit], int]:
         """The hits (best first) that fit ``cap`` tokens together with the header and day
-        lines, skipping messages at or after ``before`` and those the prompt already says;
-        and the tokens they are estimated to take (each line's own count, counted once)."""
+        lines, skipping messages at or after ``before`` and those the prompt already says
+        (``covered``: its terms, or their ids as ``postings.term_ids`` gives them); and the
+        tokens they are estimated to take (each line's own count, counted once)."""
+        if not isinstance(covered, np.ndarray):
+            covered = term_ids(covered)
         used = self._header_n
         days: set[str] = set()
         lines: set[str] = set()
@@ -409,7 +381,7 @@ class RecallArchive:
             cost = hit.tokens + (0 if day in days else DATE_TOKENS)
             if used + cost > cap:   # tested first: it is cheaper, and neither test changes state
                 continue
-            if covered and self.novelty(hit.doc_id, covered) < self.min_novelty:
+            if len(covered) and self.novelty(hit.doc_id, covered) < self.min_novelty:
                 continue
             chosen.append(hit)
             lines.add(hit.line)
