@@ -189,6 +189,9 @@ native-test:
 	  native/encoder_core.c native/test_encoder_core.c -lm -o $(VENV)/test_encoder_core
 	$(VENV)/test_encoder_core
 	EDGE_AGENT_ENCODER_PLAIN_C=1 $(VENV)/test_encoder_core
+	gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -Inative \
+	  native/bpe_core.c native/test_bpe_core.c -o $(VENV)/test_bpe_core
+	$(VENV)/test_bpe_core
 
 # libFuzzer over the ring core's operations (native/fuzz_ringbuf.c), with ASan + UBSan and
 # the core's assertions, for FUZZ_SECONDS; a crash leaves its input in build/fuzz/.
@@ -205,6 +208,7 @@ fuzz:
 CROSS_FLAGS := -std=c11 -Wall -Wextra -Werror -O2 -static -Inative native/ringbuf_core.c native/test_ringbuf_core.c
 CROSS_ENC := -std=c11 -Wall -Wextra -Werror -O2 -ffp-contract=off -static -Inative native/encoder_core.c \
   native/test_encoder_core.c -lm
+CROSS_BPE := -std=c11 -Wall -Wextra -Werror -O2 -static -Inative native/bpe_core.c native/test_bpe_core.c
 cross-check:
 	mkdir -p build/cross
 	aarch64-linux-gnu-gcc $(CROSS_FLAGS) -o build/cross/test_ringbuf_core-aarch64
@@ -215,6 +219,10 @@ cross-check:
 	qemu-aarch64 build/cross/test_encoder_core-aarch64
 	arm-linux-gnueabihf-gcc $(CROSS_ENC) -o build/cross/test_encoder_core-armhf
 	qemu-arm build/cross/test_encoder_core-armhf
+	aarch64-linux-gnu-gcc $(CROSS_BPE) -o build/cross/test_bpe_core-aarch64
+	qemu-aarch64 build/cross/test_bpe_core-aarch64
+	arm-linux-gnueabihf-gcc $(CROSS_BPE) -o build/cross/test_bpe_core-armhf
+	qemu-arm build/cross/test_bpe_core-armhf
 
 # The emulated aarch64 board (bench/arm_board.py): a Debian arm64 rootfs run through qemu-user
 # and binfmt_misc, sshd in a network namespace with no route off this machine, an offline

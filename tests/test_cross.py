@@ -1,4 +1,4 @@
-"""The C ring core and the encoder core on 64-bit and 32-bit ARM: cross-compiled and run under qemu-user."""
+"""The C ring core, the encoder core and the BPE core on 64-bit and 32-bit ARM: cross-compiled and run under qemu-user."""
 
 from __future__ import annotations
 
@@ -19,3 +19,4 @@ def test_cross_check_on_arm():
     assert "all checks passed (64-bit)" in out.stdout and "all checks passed (32-bit)" in out.stdout
     assert "encoder core (neon kernel): ok" in out.stdout      # aarch64's NEON sums
     assert "encoder core (c kernel): ok" in out.stdout         # armhf's plain C ones
+    assert out.stdout.count("bpe core: ok") == 2                # both ARMs

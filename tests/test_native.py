@@ -1,4 +1,4 @@
-"""The C cores' own unit tests (native/test_ringbuf_core.c, native/test_encoder_core.c), built and run natively."""
+"""The C cores' own unit tests (native/test_ringbuf_core.c, test_encoder_core.c, test_bpe_core.c), built and run natively."""
 
 from __future__ import annotations
 
@@ -37,6 +37,20 @@ def test_encoder_core_unit_test(tmp_path, plain_c):
     out = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr
     assert ": ok" in out.stdout and ("(c kernel)" in out.stdout) == plain_c
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="no C compiler")
+def test_bpe_core_unit_test(tmp_path):
+    """Fixed words and 20,000 random ones against a plain quadratic BPE, under ASan + UBSan."""
+    exe = tmp_path / "test_bpe_core"
+    subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1", "-g",
+                    "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", f"-I{NATIVE}",
+                    str(NATIVE / "bpe_core.c"), str(NATIVE / "test_bpe_core.c"), "-o", str(exe)],
+                   check=True, capture_output=True, text=True)
+    out = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120,
+                         env={"PATH": "/usr/bin:/bin", "ASAN_OPTIONS": "detect_leaks=1"})
+    assert out.returncode == 0, out.stderr
+    assert "bpe core: ok" in out.stdout
 
 
 @pytest.mark.skipif(shutil.which("clang") is None, reason="no clang (make setup installs it)")
