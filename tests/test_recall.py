@@ -377,3 +377,15 @@ def test_a_value_question_finds_the_message_holding_such_a_value():
         hits = archive.search(question)
         assert hits and said.index(wanted) == hits[0].seq, (question, [h.line for h in hits])
     assert value_classes("多少钱？", question=True) == [] and value_classes("订单号 #20250115001") == []
+
+
+def test_a_question_sharing_no_term_widens_to_its_characters():
+    """"团里人齐了没？" shares no bigram with "我们这次团建一共七个人" (团建, 一共, 个人, ...): the
+    index finds nothing, so recall reads the question's content characters one by one (团, 人)
+    rather than return nothing; chit-chat with none of them stays out."""
+    a = RecallArchive()
+    add_all(a, [Message("user", "我们这次团建一共七个人"), Message("user", "周末天气不错"),
+                Message("user", "发票抬头写公司全称")])
+    assert a._query_postings("团里人齐了没？") == []
+    assert [h.line for h in a.search("团里人齐了没？")] == ["user: 我们这次团建一共七个人"]
+    assert a.search("是不是呢？") == [] and a.search("hello there?") == []

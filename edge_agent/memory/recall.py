@@ -38,6 +38,10 @@ from edge_agent.tokens import Counter, joins_lines
 from edge_agent._compat import SLOTS
 
 ROWS = 8           # per-doc rows of RecallArchive._arrays
+WIDEN_DOCS = 4000  # messages a widened search reads (RecallArchive._widened)
+WIDEN_MIN = 1      # of the question's characters a message needs (2 found less: RESULTS 21.5)
+# characters too common to carry a widened search: particles, pronouns, question words
+WIDEN_STOP = frozenset("的了吗呢吧啊呀哦嗯么是什我你您他她它们这那哪个有在和就都也要会能想说好多少几谁怎样请问一不")
 HEADER = "Earlier in this conversation (recalled for this question, oldest first):"
 DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
 LINE_CACHE = 4096  # header and day lines whose exact count is kept
@@ -291,16 +295,36 @@ class RecallArchive:
         All the query's postings are scored in one pass and summed into one dense array
         over the live docs (no sort, no per-term arrays)."""
         postings = self._query_postings(query)
-        if not postings and self.dense is None:
-            return np.zeros(0, dtype=np.int64), np.zeros(0)
         first = self._docs[0].id
-        own = self._bm25(postings, first)
+        own = self._bm25(postings, first) if postings else self._widened(query, first)
+        if not own.any() and self.dense is None:
+            return np.zeros(0, dtype=np.int64), np.zeros(0)
         if self.dense is not None:   # BM25 scaled to [0, 1], plus the weighted cosine
             best = own.max(initial=0.0)
             own = (own / best if best > 0 else own) + self.dense.scores(query, first, self._next_id)
         total = self._with_neighbours(own, first)
         docs = np.flatnonzero(total)
         return docs + first, total[docs]
+
+    def _widened(self, query: str, first: int) -> np.ndarray:
+        """Scores for a question none of whose terms the index holds ("几位？" about "我们一共
+        七个人", "回拨哪个号码" about "座机 021 6..."): its content CJK characters one by one,
+        each weighted by its rarity (BM25's idf), over the newest ``WIDEN_DOCS`` messages; a
+        message needs ``WIDEN_MIN`` of them. Zeros where the question has no such character."""
+        chars = [c for c in dict.fromkeys(query) if "\u3400" <= c <= "\u9fff" and c not in WIDEN_STOP]
+        out = np.zeros(self._next_id - first)
+        if not chars:
+            return out
+        lines = [d.line for d in islice(self._docs, max(0, len(self._docs) - WIDEN_DOCS), None)]
+        n, total, matched = len(lines), np.zeros(len(lines)), np.zeros(len(lines))
+        for c in chars:
+            has = np.fromiter((c in line for line in lines), dtype=bool, count=n)
+            df = int(has.sum())
+            if df:
+                total += has * np.log(1.0 + (n - df + 0.5) / (df + 0.5))
+                matched += has
+        out[len(out) - n:] = np.where(matched >= WIDEN_MIN, total, 0.0)
+        return out
 
     def _bm25(self, postings: list[tuple[np.ndarray, float]], first: int) -> np.ndarray:
         """BM25 of every live doc (by doc id - ``first``; 0 where no term matches)."""
