@@ -64,17 +64,22 @@ _CATEGORY_CLASSES = {"L": "L", "N": "N", "M": "M", "P": "P", "S": "S", "Z": "Z",
                      **{c: c for c in ("Lu", "Ll", "Lt", "Lm", "Lo", "Nd", "Nl", "No", "Mn", "Mc", "Me")}}
 
 
-def _ranges(pred) -> str:
-    """A character class body (no brackets) of the code points for which ``pred`` holds."""
-    out, start = [], None
-    for cp in range(0x110001):
-        inside = cp < 0x110000 and not 0xD800 <= cp <= 0xDFFF and pred(chr(cp))
-        if inside and start is None:
-            start = cp
-        elif not inside and start is not None:
-            out.append(_esc(start) if start == cp - 1 else f"{_esc(start)}-{_esc(cp - 1)}")
-            start = None
-    return "".join(out)
+def _category_ranges() -> dict[str, str]:
+    """Class bodies (no brackets) for every general category and its major class, made in
+    one pass over the code points (surrogates left out: no UTF-8 text holds them)."""
+    runs: dict[str, list[list[int]]] = {}
+    for cp in range(0x110000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        cat = unicodedata.category(chr(cp))
+        for name in (cat, cat[0]):
+            spans = runs.setdefault(name, [])
+            if spans and spans[-1][1] == cp - 1:
+                spans[-1][1] = cp
+            else:
+                spans.append([cp, cp])
+    return {name: "".join(_esc(a) if a == b else f"{_esc(a)}-{_esc(b)}" for a, b in spans)
+            for name, spans in runs.items()}
 
 
 def _esc(cp: int) -> str:
@@ -85,9 +90,9 @@ def category_class(name: str, cache: dict[str, str]) -> str:
     """The body of ``\\p{name}`` for a general category (one letter, or two)."""
     if name not in _CATEGORY_CLASSES:
         raise Unpackable(f"the pre-tokenizer's regex uses \\p{{{name}}}")
-    if name not in cache:
-        cache[name] = _ranges(lambda ch: unicodedata.category(ch).startswith(name))
-    return cache[name]
+    if not cache:
+        cache.update(_category_ranges())
+    return cache.get(name, "")
 
 
 def translate(pattern: str, cache: dict[str, str]) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from edge_agent import __version__, heap, ringbuf
+from edge_agent import __version__, heap, ringbuf, tokens
 from edge_agent.agent import Agent
 from edge_agent.backends import CircuitBreaker, Router, Timeouts
 from edge_agent.backends.cloud import CloudBackend
@@ -179,6 +179,8 @@ class Daemon:
         site = web.TCPSite(runner, c.host, c.port)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1] if c.port == 0 else c.port  # noqa: SLF001
+        if getattr(router.backends[0], "tokenizer", None) is None:   # sessions count with the default tokenizer
+            stack.push_async_callback(cancel, loop_task(asyncio.to_thread(tokens.prepare_default), "edge-agent-pack"))
         for name, coro in (("janitor", self._janitor(agent, store)), ("sd-watchdog", self._sd_watchdog())):
             task = loop_task(coro, f"edge-agent-{name}")
             stack.push_async_callback(cancel, task)

