@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from edge_agent.memory import create_memory, lexicon
-from edge_agent.memory.recall import RecallArchive, _Docs, analyze, terms
+from edge_agent.memory.recall import Question, RecallArchive, _Docs, analyze, terms
 from edge_agent.messages import Message
 from tests.conftest import char_counter
 
@@ -291,7 +291,7 @@ def test_scores_match_a_plain_bm25_with_capped_postings_and_dropped_docs(monkeyp
         a.add(Message(role, text, ts=1.7e9 + 60 * seq), 10, seq)
     assert a._docs[0].id > 0 and a._terms._dropped > 0  # docs were dropped, and their terms cut
     for query in ("router reboot at night?", "我的订单地址", "What about my dog?", "coffee 第7次", "ok 地址 dog"):
-        docs, scores = a._score(query)
+        docs, scores = a._score(Question.of(query))
         assert dict(zip(docs.tolist(), scores.tolist())) == pytest.approx(_reference_scores(a, texts, query))
 
 
@@ -386,6 +386,22 @@ def test_a_question_sharing_no_term_widens_to_its_characters():
     a = RecallArchive()
     add_all(a, [Message("user", "我们这次团建一共七个人"), Message("user", "周末天气不错"),
                 Message("user", "发票抬头写公司全称")])
-    assert a._query_postings("团里人齐了没？") == []
+    assert a._query_postings(Question.of("团里人齐了没？")) == []
     assert [h.line for h in a.search("团里人齐了没？")] == ["user: 我们这次团建一共七个人"]
     assert a.search("是不是呢？") == [] and a.search("hello there?") == []
+
+
+def test_a_question_is_planned_once_with_everything_recall_and_the_layout_read():
+    from edge_agent.memory import question
+    from edge_agent.memory.postings import term_id
+
+    q = Question.of("What did Ola say about my new job now?", rewrite=lambda t: t.replace("Ola", "you"))
+    assert q.kind == question.PAST and q.searched == "What did you say about my new job now?"
+    assert q.current and q.person == ""                      # "you" and "my": no one speaker
+    assert (term_id("job"), 1.0) in q.terms and "job" in q.words and q.chars == ()
+    zh = Question.of("回拨哪个号码？")
+    assert zh.kind == question.PAST and (term_id("~phone"), lexicon.WEIGHT) in zh.terms
+    assert set(zh.chars) == {"回", "拨", "号", "码"}           # 哪 and 个 carry nothing
+    assert [Question.of(t).kind for t in ("你们一般是怎么安排的？", "好的，就按这个流程走", None)] == \
+        [question.ASKS, question.STATES, question.NONE]
+    assert Question.of(None).terms == () and Question.of("my plan").person == "user"

@@ -32,7 +32,8 @@ from edge_agent.memory.context import SECTIONS, Context
 from edge_agent.memory.embed import BATCH
 from edge_agent.memory.facts import FactTable
 from edge_agent.memory.postings import term_ids
-from edge_agent.memory.recall import Hit, RecallArchive, asks_about_past, is_question
+from edge_agent.memory.question import ASKS, PAST, Question
+from edge_agent.memory.recall import Hit, RecallArchive
 from edge_agent.memory.speakers import Speakers
 from edge_agent.memory.terms import terms
 from edge_agent.memory.stable import StableLayout
@@ -210,14 +211,15 @@ class BaseMemory:
         floor = self._window_floor()
         first = self._recent_floor(floor, avail)
         partial = self._partial_group(avail) if first == len(self.ring) else None
+        q = self._question(query)                        # the question's plan, made once
         if partial is not None:
-            static, dynamic = self._fitted_blocks(query, avail, avail - partial[1]), []
+            static, dynamic = self._fitted_blocks(q, avail, avail - partial[1]), []
             history = [(self._render(self.ring[i]), self.ring[i][3]) for i in partial[0]]
         elif self._stable is not None:
-            static, dynamic, start = self._stable.plan(self, query, avail, floor, first)
+            static, dynamic, start = self._stable.plan(self, q, avail, floor, first)
             history = list(zip(*self._window(start)))
         else:
-            static, start = self._default_plan(query, avail, floor, first)
+            static, start = self._default_plan(q, avail, floor, first)
             dynamic = []
             history = list(zip(*self._window(start)))
         for section, _, tokens in static + dynamic:
@@ -488,17 +490,21 @@ class BaseMemory:
             first = max(floor, ring.tail_fit(max(0, avail)))
         return first
 
-    def _default_plan(self, query: str | None, avail: int, floor: int, first: int
+    def _question(self, query: str | Question | None) -> Question:
+        """The plan of ``query`` (``question.py``), the speakers' names read as I / you."""
+        return query if isinstance(query, Question) else Question.of(query, self.speakers.rewrite)
+
+    def _default_plan(self, q: Question, avail: int, floor: int, first: int
                       ) -> tuple[list[tuple[str, str, int]], int]:
         """Blocks and window start of the default layout. Priority: the newest rounds, facts,
         recall (its slice; more for a question about the past), summary, older history:
         recalled messages earn more per token than summary lines (bench.generalize --ablation)."""
         rem = avail - self.ring.tokens_from(first)
-        facts = None if self.facts is None else ("facts", *self._facts_block(query, min(self._fact_cap(avail), rem)))
+        facts = None if self.facts is None else ("facts", *self._facts_block(q, min(self._fact_cap(avail), rem)))
         rem -= facts[2] if facts else 0
-        hits = self._recall_hits(query)
+        hits = self._recall_hits(q)
         shown = [facts[1] if facts else "", "\n".join(line for line, _ in self._summary_lines()[1])]
-        cap = min(self._recall_cap(query, avail), rem)
+        cap = min(self._recall_cap(q, avail), rem)
         want = self._recall_want(hits, cap, shown, first)
         summary = ("summary", *self._fit_summary(rem - want, avail))
         older = max(0, rem - want - summary[2] - self._headroom())  # headroom: older history only
@@ -507,11 +513,11 @@ class BaseMemory:
         cap = min(cap, avail - sum(b[2] for b in heads) - self.ring.tokens_from(start))
         return [*heads, ("recall", *self._recall_block(hits, cap, shown, start))], start
 
-    def _fitted_blocks(self, query: str | None, avail: int, rem: int) -> list[tuple[str, str, int]]:
+    def _fitted_blocks(self, q: Question, avail: int, rem: int) -> list[tuple[str, str, int]]:
         """(section, text, tokens) for facts and summary, each fitted to what is left."""
         blocks = []
         if self.facts is not None:
-            blocks.append(("facts", *self._facts_block(query, min(self._fact_cap(avail), rem))))
+            blocks.append(("facts", *self._facts_block(q, min(self._fact_cap(avail), rem))))
             rem -= blocks[-1][2]
         blocks.append(("summary", *self._fit_summary(rem, avail)))
         return blocks
@@ -522,15 +528,16 @@ class BaseMemory:
             return 0
         return self.recall_tokens if self.recall_tokens is not None else max(0, avail // 6)
 
-    def _recall_cap(self, query: str | None, avail: int) -> int:
+    def _recall_cap(self, query: str | Question | None, avail: int) -> int:
         """What recall may use for ``query``: more than its slice for a question about the past
         or for a value the conversation holds; half of it for another question (how-to,
         yes/no: "你们一般是怎么安排的？"), a third for a message that asks nothing (recall, just
         before the newest message, is prefilled anew every turn: "好的，就按这个流程走" needs
         little of it)."""
         base = self._recall_reserve(avail)
-        if not asks_about_past(query):
-            return base // 2 if is_question(query) else base // 3
+        kind = self._question(query).kind
+        if kind != PAST:
+            return base // 2 if kind == ASKS else base // 3
         past = self.recall_past_tokens if self.recall_past_tokens is not None else (avail * 3) // 5
         return max(base, past)
 
@@ -546,10 +553,11 @@ class BaseMemory:
         header, lines = self._summary_lines()
         return self._fitters["summary"].fit(header, lines, cap=min(cap, avail // 3)) if lines else ("", 0)
 
-    def _recall_hits(self, query: str | None) -> list[Hit]:
-        if self.archive is None or not query or not len(self.archive):
+    def _recall_hits(self, query: str | Question | None) -> list[Hit]:
+        q = self._question(query)
+        if self.archive is None or not q.text or not len(self.archive):
             return []
-        return self.archive.search(self.speakers.rewrite(query))
+        return self.archive.search(q)
 
     def _seq_at(self, index: int) -> int:
         """Session-wide seq of ring index ``index`` (the next seq at the end)."""
@@ -590,9 +598,9 @@ class BaseMemory:
             chosen.pop()  # the lowest-scored message goes; count again
         return "", 0
 
-    def _facts_block(self, query: str | None, cap: int) -> tuple[str, int]:
-        """The pinned facts (those the query mentions first), fitted to ``cap``."""
-        header, lines, order = self.facts.lines(query)
+    def _facts_block(self, q: Question, cap: int) -> tuple[str, int]:
+        """The pinned facts (those the question mentions first), fitted to ``cap``."""
+        header, lines, order = self.facts.lines(q.text or None, q.words)
         return self._fitters["facts"].fit(header, lines, cap=cap, order=order)
 
     # -- strategy hooks ------------------------------------------------------------------

@@ -121,10 +121,12 @@ class FactTable:
         """Current and superseded values: everything the table keeps."""
         return {v for f in self._facts.values() for v in [f.value, *(old for old, _ in f.history)]}
 
-    def lines(self, query: str | None) -> tuple[str, list[tuple[str, int]], list[int]]:
-        """Header, (line, tokens) by priority and display order, for BlockFitter.fit."""
+    def lines(self, query: str | None, words: frozenset[str] | None = None
+              ) -> tuple[str, list[tuple[str, int]], list[int]]:
+        """Header, (line, tokens) by priority and display order, for BlockFitter.fit; the facts
+        the query mentions first (``words``: its words and bigrams, when already analysed)."""
         facts = list(self._facts.values())
-        terms = set(analyze(query)) if query else set()
+        terms = words if words is not None else set(analyze(query)) if query else set()
 
         def priority(f: Fact) -> tuple[int, int, int]:
             return (0 if not terms.isdisjoint(f.terms) else 1, CATEGORY_RANK.get(f.category, 6), -f.turn)
@@ -132,11 +134,11 @@ class FactTable:
         facts.sort(key=priority)
         return HEADER, [(f.line, f.tokens) for f in facts], [f.order for f in facts]
 
-    def mentioned(self, query: str, exclude: frozenset[str] = frozenset()
+    def mentioned(self, query: str, exclude: frozenset[str] = frozenset(), words: frozenset[str] | None = None
                   ) -> tuple[str, list[tuple[str, int]], list[int]]:
         """Like ``lines``, but only the facts ``query`` mentions whose line is not in ``exclude``
         and whose value the query does not state itself (it is in the prompt already)."""
-        terms = set(analyze(query))
+        terms = words if words is not None else set(analyze(query))
         facts = [f for f in self._facts.values() if not terms.isdisjoint(f.terms) and f.line not in exclude and f.value not in query]
         facts.sort(key=lambda f: (CATEGORY_RANK.get(f.category, 6), -f.turn))
         return MENTIONED_HEADER, [(f.line, f.tokens) for f in facts], [f.order for f in facts]

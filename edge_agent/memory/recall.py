@@ -30,7 +30,8 @@ import numpy as np
 
 from edge_agent.memory import lexicon
 from edge_agent.memory.dense import DenseIndex
-from edge_agent.memory.postings import TermIndex, count_in, term_id, term_ids
+from edge_agent.memory.postings import TermIndex, count_in, term_ids
+from edge_agent.memory.question import Question, asks_about_past, is_question
 from edge_agent.memory.terms import analyze, terms
 from edge_agent.memory.timeref import note, stamp
 from edge_agent.messages import Message
@@ -40,59 +41,14 @@ from edge_agent._compat import SLOTS
 ROWS = 8           # per-doc rows of RecallArchive._arrays
 WIDEN_DOCS = 4000  # messages a widened search reads (RecallArchive._widened)
 WIDEN_MIN = 1      # of the question's characters a message needs (2 found less: RESULTS 21.5)
-# characters too common to carry a widened search: particles, pronouns, question words
-WIDEN_STOP = frozenset("的了吗呢吧啊呀哦嗯么是什我你您他她它们这那哪个有在和就都也要会能想说好多少几谁怎样请问一不")
 HEADER = "Earlier in this conversation (recalled for this question, oldest first):"
 DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
 LINE_CACHE = 4096  # header and day lines whose exact count is kept
 
-__all__ = ["HEADER", "Hit", "RecallArchive", "analyze", "asks_about_past", "is_question", "terms"]
+__all__ = ["HEADER", "Hit", "Question", "RecallArchive", "analyze", "asks_about_past", "is_question", "terms"]
 
-_PAST = re.compile(
-    r"\b(?:did|was|were|had|used to|ago|earlier|before|previously|last (?:time|week|month|year|summer|winter)|"
-    r"remember|recall|mention(?:ed)?|told|said|first time|originally|back then|at the time|how long)\b|"
-    r"之前|以前|先前|上次|上回|当时|当初|最早|一开始|起初|原来|原先|还记得|记得|说过|提到|提过|讲过|问过|聊过|"
-    r"什么时候|哪天|哪一天|那次|那天|多久", re.I)
-
-
-_CURRENT = re.compile(r"\b(?:now|current|currently|these days|at the moment|latest|newest|new|anymore|most recent|"
-                      r"recently|these days|today)\b|现在|目前|最新|如今|当前|后来|最终|最后", re.I)
-_FIRST_PERSON = re.compile(r"\b(?:I|my|me|mine|I'm|I've)\b")
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|you've)\b", re.I)
 ROLE_CODE = {"user": 1.0, "assistant": 2.0, "tool": 3.0}
-
-
-# a wh-question, its wh-word anywhere ("Remind me, what is ...?", "In which month ...?")
-_QUESTION = re.compile(r"\b(?:what|what's|which|who|who's|whom|whose|where|when|why|how)\b[^?]*\?\s*$", re.I)
-# a Chinese question for a value the conversation holds ("预算是多少？", "对接人是谁？", "第二个联系
-# 号码是？"); not a yes/no or how question ("还有什么需要我们准备的吗？", "你们一般是怎么安排的？")
-_ZH_VALUE = re.compile(r"(?:多少|什么|哪|谁|几|是)[^吗呢？?]{0,6}[？?]\s*$")
-_ZH_NOT_VALUE = re.compile(r"吗|呢|有没有|能不能|可不可以|是否|怎么|怎样|如何|为什么|需不需要")
-
-
-_ASKS = re.compile(r"[?？]|\b(?:what|which|who|whose|where|when|why|how|do|does|did|is|are|can|could|would|will)\b.*"
-                   r"|吗|什么|哪|多少|几[个位台天号点]|怎么|如何|是否|有没有|能不能|可不可以|呢", re.I)
-
-
 _ENDS_ASKING = re.compile(r"[?？][\s)）~～]*$")
-
-
-def is_question(query: str | None) -> bool:
-    """Whether a message asks something (a question mark, a question word): a statement
-    ("好的，就按这个流程走", "Sounds good") needs less recall."""
-    return bool(query) and bool(_ASKS.search(query))
-
-
-def asks_about_past(query: str | None) -> bool:
-    """Whether a question looks back ("When did ...?", "我之前说的地址是？"), or asks what the
-    conversation holds ("What is X's favourite food?"): recall may then take more of the
-    budget than its reserved slice."""
-    return bool(query) and bool(_PAST.search(query) or _QUESTION.search(query) or asks_value_zh(query))
-
-
-def asks_value_zh(query: str) -> bool:
-    """A Chinese question for a stored value (an amount, a name, a date, "X是？")."""
-    return bool(_ZH_VALUE.search(query)) and not _ZH_NOT_VALUE.search(query)
 
 
 class Hit(NamedTuple):
@@ -250,13 +206,15 @@ class RecallArchive:
         self._bytes -= doc.nbytes
 
     # -- searching ---------------------------------------------------------------------
-    def search(self, query: str, k: int | None = None, before: int | None = None) -> list[Hit]:
-        """Messages for ``query`` (only those with seq < ``before`` when given), best first."""
-        if not self._docs or not query:
+    def search(self, query: str | Question, k: int | None = None, before: int | None = None) -> list[Hit]:
+        """Messages for ``query`` (only those with seq < ``before`` when given), best first.
+        A ``Question`` is the plan ``context`` made once; a string is planned here."""
+        q = query if isinstance(query, Question) else Question.of(query)
+        if not self._docs or not q.searched:
             return []
-        docs, scores = self._score(query)
+        docs, scores = self._score(q)
         if len(docs):
-            scores = self._steer(query, docs, scores)
+            scores = self._steer(q, docs, scores)
         if before is not None and len(docs):
             keep = self._arrays[2, docs - self._base] < before
             docs, scores = docs[keep], scores[keep]
@@ -279,45 +237,41 @@ class RecallArchive:
         """Where the terms of the doc after ``doc_id`` start (the index's end for the newest)."""
         return int(self._arrays[7, doc_id + 1 - self._base]) if doc_id + 1 < self._next_id else self._terms.end
 
-    def _query_postings(self, query: str) -> list[tuple[np.ndarray, float]]:
-        """(positions in the term index, weight) of the query's rarest ``max_query_terms``
+    def _query_postings(self, q: Question) -> list[tuple[np.ndarray, float]]:
+        """(positions in the term index, weight) of the question's rarest ``max_query_terms``
         terms and concepts."""
-        words = list(dict.fromkeys(terms(query)))
-        concepts = lexicon.concepts(words) + lexicon.value_classes(query, question=True)
-        weighted = [(term_id(t), 1.0) for t in words] + [(term_id(t), lexicon.WEIGHT) for t in concepts]
-        found = self._terms.find(h for h, _ in weighted)
-        postings = [(found[h], w) for h, w in weighted if h in found]
+        found = self._terms.find(h for h, _ in q.terms)
+        postings = [(found[h], w) for h, w in q.terms if h in found]
         postings.sort(key=lambda pw: len(pw[0]))  # the rarest terms carry BM25; bound the work
         return postings[: self.max_query_terms]
 
-    def _score(self, query: str) -> tuple[np.ndarray, np.ndarray]:
+    def _score(self, q: Question) -> tuple[np.ndarray, np.ndarray]:
         """(doc ids, BM25 scores) with the neighbour bonus, for every doc a term matches.
-        All the query's postings are scored in one pass and summed into one dense array
+        All the question's postings are scored in one pass and summed into one dense array
         over the live docs (no sort, no per-term arrays)."""
-        postings = self._query_postings(query)
+        postings = self._query_postings(q)
         first = self._docs[0].id
-        own = self._bm25(postings, first) if postings else self._widened(query, first)
+        own = self._bm25(postings, first) if postings else self._widened(q, first)
         if not own.any() and self.dense is None:
             return np.zeros(0, dtype=np.int64), np.zeros(0)
         if self.dense is not None:   # BM25 scaled to [0, 1], plus the weighted cosine
             best = own.max(initial=0.0)
-            own = (own / best if best > 0 else own) + self.dense.scores(query, first, self._next_id)
+            own = (own / best if best > 0 else own) + self.dense.scores(q.searched, first, self._next_id)
         total = self._with_neighbours(own, first)
         docs = np.flatnonzero(total)
         return docs + first, total[docs]
 
-    def _widened(self, query: str, first: int) -> np.ndarray:
+    def _widened(self, q: Question, first: int) -> np.ndarray:
         """Scores for a question none of whose terms the index holds ("几位？" about "我们一共
         七个人", "回拨哪个号码" about "座机 021 6..."): its content CJK characters one by one,
         each weighted by its rarity (BM25's idf), over the newest ``WIDEN_DOCS`` messages; a
         message needs ``WIDEN_MIN`` of them. Zeros where the question has no such character."""
-        chars = [c for c in dict.fromkeys(query) if "\u3400" <= c <= "\u9fff" and c not in WIDEN_STOP]
         out = np.zeros(self._next_id - first)
-        if not chars:
+        if not q.chars:
             return out
         lines = [d.line for d in islice(self._docs, max(0, len(self._docs) - WIDEN_DOCS), None)]
         n, total, matched = len(lines), np.zeros(len(lines)), np.zeros(len(lines))
-        for c in chars:
+        for c in q.chars:
             has = np.fromiter((c in line for line in lines), dtype=bool, count=n)
             df = int(has.sum())
             if df:
@@ -348,17 +302,16 @@ class RecallArchive:
         ids = np.searchsorted(starts, positions, side="right") - 1 + first
         return ids, self._terms.tf(positions), np.repeat(idf, np.minimum(df, k).astype(np.int64))
 
-    def _steer(self, query: str, docs: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    def _steer(self, q: Question, docs: np.ndarray, scores: np.ndarray) -> np.ndarray:
         """A question about the present ("Where do you work now?", 现在的地址) favours newer
         messages; one in the first or second person ("my", "your") the speaker it names."""
-        if _CURRENT.search(query):
+        if q.current:
             seqs = self._arrays[2, docs - self._base]
             span = max(1.0, float(seqs.max() - seqs.min()))
             scores = scores * (1.0 + 0.6 * (seqs - seqs.min()) / span)
-        first, second = bool(_FIRST_PERSON.search(query)), bool(_SECOND_PERSON.search(query))
-        if first != second:
+        if q.person:
             roles = self._arrays[3, docs - self._base]
-            scores = scores * np.where(roles == ROLE_CODE["user" if first else "assistant"], 1.25, 1.0)
+            scores = scores * np.where(roles == ROLE_CODE[q.person], 1.25, 1.0)
         return scores
 
     def _with_neighbours(self, own: np.ndarray, first: int) -> np.ndarray:

@@ -31,6 +31,7 @@ from edge_agent.memory.blocks import BlockFitter
 
 if TYPE_CHECKING:
     from edge_agent.memory.base import BaseMemory
+    from edge_agent.memory.question import Question
 
 Block = tuple[str, str, int]   # (section, text, tokens)
 
@@ -48,9 +49,10 @@ class StableLayout:
         self._summary_block: Block = ("summary", "", 0)
         self._summary_of: tuple | None = None           # the summary lines the block was fitted from
 
-    def plan(self, mem: BaseMemory, query: str | None, avail: int, floor: int,
+    def plan(self, mem: BaseMemory, q: Question, avail: int, floor: int,
              first: int) -> tuple[list[Block], list[Block], int]:
-        """(blocks before the history, blocks before the newest user message, window start)."""
+        """(blocks before the history, blocks before the newest user message, window start),
+        for the question ``q`` (its plan: ``question.py``)."""
         delta_cap = _delta_cap(mem, avail)
         rem = avail - mem.ring.tokens_from(first)
         stale = self._snapshot[2] > rem    # the newest rounds have grown into its room
@@ -61,10 +63,10 @@ class StableLayout:
             summary, start = self._head(mem, avail, rem, floor, first)
             self._made_for = (summary[1], head_seq + start)
         left = avail - self._snapshot[2] - summary[2] - mem.ring.tokens_from(start)
-        delta = self._delta(mem, query, min(delta_cap, left))
+        delta = self._delta(mem, q, min(delta_cap, left))
         shown = [self._snapshot[1], summary[1], delta[1]]
-        hits = mem._recall_hits(query)
-        cap = mem._recall_cap(query, avail)
+        hits = mem._recall_hits(q)
+        cap = mem._recall_cap(q, avail)
         room = left - delta[2]
         if cap > room and hits:   # a question about the past: recall outranks older history
             want = mem._recall_want(hits, cap, shown, first)
@@ -113,11 +115,11 @@ class StableLayout:
         self._snapshot = ("facts", text, tokens)
         self._shown = frozenset(text.split("\n")[1:])
 
-    def _delta(self, mem: BaseMemory, query: str | None, cap: int) -> Block:
-        """The facts ``query`` mentions that the snapshot does not show, fitted to ``cap``."""
-        if mem.facts is None or not query:
+    def _delta(self, mem: BaseMemory, q: Question, cap: int) -> Block:
+        """The facts the question mentions that the snapshot does not show, fitted to ``cap``."""
+        if mem.facts is None or not q.text:
             return ("facts", "", 0)
-        header, lines, order = mem.facts.mentioned(query, exclude=self._shown)
+        header, lines, order = mem.facts.mentioned(q.text, exclude=self._shown, words=q.words)
         return ("facts", *self._fit_delta.fit(header, lines, cap=cap, order=order))
 
 
