@@ -53,7 +53,10 @@ BOARD_TESTS = ["tests/test_memory_contract.py", "tests/test_ringbuf.py", "tests/
                "tests/test_budget.py", "tests/test_tokens.py", "tests/test_watchdog.py", "tests/test_facts.py",
                "tests/test_compression.py", "tests/test_prefix_stable.py", "tests/test_sysmem.py",
                "tests/test_semantic_recall.py", "tests/test_encoder_int8.py"]
-TESTS_TIMEOUT_S = 3600   # 222 tests took 1,291 s under emulation on a loaded 2-core host
+TESTS_TIMEOUT_S = 5400   # 222 tests took 1,291 s under emulation on a loaded 2-core host, 288 took 1,634
+# pyproject's per-test hang guard (600 s) is for native runs: under qemu on a loaded host the
+# numpy twin of the encoder's long-text test alone passed 600 s (RESULTS 21.7)
+TEST_TIMEOUT_S = 2400
 TEST_REQUIREMENTS = ("pytest>=8", "pytest-asyncio>=0.23", "pytest-timeout>=2.2", "hypothesis>=6.100")
 # an emulated CPU is 10-30x slower than the board's: the deadlines of a real board do not hold
 SETTINGS = ["--set", "n_threads=2", "--set", "first_token_s=600", "--set", "total_s=900"]
@@ -259,7 +262,7 @@ async def run_tests(t: SSHTransport, ssh: dict, work: Path, python: tuple[int, i
     t0 = time.monotonic()
     rc, out = await t.run(f"cd /root/suite && PYTHONPATH={BOARD_ROOT}/current/app HYPOTHESIS_STORAGE_DIRECTORY=/tmp/h "
                           f"EDGE_AGENT_ENCODER_DIR={encoder} "
-                          f"{BOARD_ROOT}/venv/bin/python -m pytest -p no:cacheprovider -q --junitxml=/root/junit.xml "
+                          f"{BOARD_ROOT}/venv/bin/python -m pytest -p no:cacheprovider -q -o timeout={TEST_TIMEOUT_S} --junitxml=/root/junit.xml "
                           f"{' '.join(BOARD_TESTS)} > /root/pytest.log 2>&1", check=False,
                           timeout=TESTS_TIMEOUT_S)
     seconds = time.monotonic() - t0
