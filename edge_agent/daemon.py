@@ -86,12 +86,30 @@ def semantic_embedder(mode: str, threads: int = 1, path: str = ""):
         return None
 
 
+def multilingual_embedder(mode: str):
+    """The multilingual encoder for Chinese and mixed text, or None ("off"; "auto" without it)."""
+    if mode == "off":
+        return None
+    from edge_agent.memory.encoder_source import EmbedderUnavailable, LazyUse
+
+    try:
+        return LazyUse()
+    except EmbedderUnavailable as e:
+        if mode == "on":
+            raise ConfigError(str(e), key="semantic_recall_zh") from e
+        log.info("semantic recall in Chinese off: %s", e)
+        return None
+
+
 def memory_config(config: Config, router: Router | None = None) -> dict:
     """Keyword arguments of every session's memory."""
     memory = {"max_tokens": config.max_tokens, "reserve_tokens": config.reserve_tokens}
     embedder = semantic_embedder(config.semantic_recall, config.encoder_threads, config.encoder_dir)
     if embedder is not None:
         memory["embedder"] = embedder
+    zh = multilingual_embedder(config.semantic_recall_zh)
+    if zh is not None:
+        memory["zh_embedder"] = zh
     if config.low_water:
         memory["low_water"] = config.low_water
     if config.strategy in ("summary", "hybrid"):

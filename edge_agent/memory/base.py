@@ -94,7 +94,7 @@ class BaseMemory:
                  recall_tokens: int | None = None, recall_past_tokens: int | None = None,
                  max_records: int = 2048, max_bytes: int = 1 << 20,
                  archive_bytes: int = 4 << 20, on_evict: EvictHook | None = None,
-                 low_water: float | None = None, embedder: Any = None) -> None:
+                 low_water: float | None = None, embedder: Any = None, zh_embedder: Any = None) -> None:
         self.max_tokens = check_int("max_tokens", max_tokens, 1)
         self.reserve_tokens = check_int("reserve_tokens", reserve_tokens)
         if self.bounded and reserve_tokens >= max_tokens:
@@ -126,13 +126,16 @@ class BaseMemory:
             self.ring = RingBuffer(check_int("max_records", max_records, 1), check_int("max_bytes", max_bytes, 1))
         except ValueError as exc:
             raise ConfigError(str(exc), key="max_records") from exc
-        if embedder is not None and (isinstance(embedder, (str, bytes)) or not callable(getattr(embedder, "encode", None))):
-            raise ConfigError("embedder must have encode(list[str]) -> array (edge_agent.memory.embed)", key="embedder")
+        for key, enc in (("embedder", embedder), ("zh_embedder", zh_embedder)):
+            if enc is not None and (isinstance(enc, (str, bytes)) or not callable(getattr(enc, "encode", None))):
+                raise ConfigError(f"{key} must have encode(list[str]) -> array (edge_agent.memory.embed, "
+                                  f"edge_agent.memory.use_m)", key=key)
         use_facts = self.default_facts if facts is None else bool(facts)
         use_recall = self.default_recall if recall is None else bool(recall)
         self.facts: FactTable | None = FactTable(self.counter) if use_facts else None
         self.archive: RecallArchive | None = (
-            RecallArchive(self.counter, max_bytes=check_int("archive_bytes", archive_bytes, 1), embedder=embedder)
+            RecallArchive(self.counter, max_bytes=check_int("archive_bytes", archive_bytes, 1), embedder=embedder,
+                          zh_embedder=zh_embedder)
             if use_recall else None)
         self.speakers = Speakers()                          # who "Anders" is in a question (speakers.py)
         self.on_evict = on_evict

@@ -27,6 +27,7 @@ import logging
 import re
 from concurrent.futures import Future
 from itertools import islice
+from typing import Callable
 
 import numpy as np
 
@@ -45,6 +46,27 @@ def encodable(text: str, share: float = 0.2) -> bool:
     return n > 0 and len(_CJK.findall(text)) <= share * n
 
 
+def has_cjk(text: str) -> bool:
+    return _CJK.search(text) is not None
+
+
+class ReadsCJK:
+    """The multilingual index's choice of messages: none while a session is in English (MiniLM
+    reads those; an English-only daemon never loads the second encoder), every message from
+    the first one with a CJK character on (a Chinese question may be about an English line)."""
+
+    def __init__(self) -> None:
+        self.on = False
+
+    def __call__(self, text: str) -> bool:
+        self.on = self.on or has_cjk(text)
+        return self.on
+
+    def asks(self, question: str) -> bool:
+        """Every question once the index is on (an English question about a Chinese line)."""
+        return self.on or has_cjk(question)
+
+
 ROWS_FROM = 16   # vectors a session's first allocation holds (then x1.5 as it grows)
 MAX_JOBS = 8   # eager passes queued at once (one per message); more wait for the batch path
 
@@ -53,8 +75,11 @@ class DenseIndex:
     """Rows of unit vectors by doc id; ids are consecutive and leave oldest first."""
 
     def __init__(self, embedder, weight: float = 4.0, floor: float = 0.0, max_rows: int = 4096,
-                 sync_limit: int = 64) -> None:
+                 sync_limit: int = 64, reads: Callable[[str], bool] = encodable,
+                 asks: Callable[[str], bool] = encodable) -> None:
         self.embedder = embedder
+        self.dim = getattr(embedder, "dim", DIM)
+        self.reads, self.asks = reads, asks   # which messages get a vector; which questions it scores
         self.weight, self.floor = weight, floor
         self.max_rows, self.sync_limit = max_rows, sync_limit
         self._rows: np.ndarray | None = None  # ring: doc id % max_rows; made by the first vector
@@ -87,7 +112,7 @@ class DenseIndex:
         while cap <= slot:
             cap += cap // 2
         cap = min(cap, self.max_rows)
-        rows, has = np.zeros((cap, DIM), dtype=np.int8), np.zeros(cap, dtype=bool)
+        rows, has = np.zeros((cap, self.dim), dtype=np.int8), np.zeros(cap, dtype=bool)
         scales = np.ones(cap, dtype=np.float32)
         if self._rows is not None:
             rows[:have] = self._rows
@@ -100,7 +125,7 @@ class DenseIndex:
             self._has[doc_id % self.max_rows] = False
         self._pending.pop(doc_id - self.max_rows, None)
         self._next = doc_id + 1
-        if encodable(text):
+        if self.reads(text):
             self._pending[doc_id] = text
             if self.eager and len(self._jobs) < MAX_JOBS and len(self._pending) <= self.sync_limit:
                 self._jobs[doc_id] = self.embedder.submit([text])
@@ -184,7 +209,7 @@ class DenseIndex:
         when the encoder fails: recall is then BM25's alone, and the failure is logged)."""
         out = np.zeros(end - first)
         lo = max(first, end - self.max_rows)
-        if lo >= end or not encodable(query) or (self._rows is None and not self._pending):
+        if lo >= end or not self.asks(query) or (self._rows is None and not self._pending):
             return out
         try:
             q = self._encode_with_pending(query)
@@ -197,3 +222,43 @@ class DenseIndex:
         part = np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0) * self._has[slots]
         out[lo - first:] = self.weight * part
         return out
+
+
+class Dense:
+    """Recall's semantic half: one ``DenseIndex`` per encoder (MiniLM for what it reads, the
+    multilingual one for Chinese and mixed text), each scoring the questions it reads; a
+    message's score is the larger of the two."""
+
+    def __init__(self, parts: list[DenseIndex]) -> None:
+        self.parts = parts
+
+    @property
+    def nbytes(self) -> int:
+        return sum(p.nbytes for p in self.parts)
+
+    @property
+    def pending(self) -> int:
+        return sum(p.pending for p in self.parts)
+
+    @property
+    def encoded(self) -> int:
+        return sum(p.encoded for p in self.parts)
+
+    def add(self, doc_id: int, text: str) -> None:
+        for p in self.parts:
+            p.add(doc_id, text)
+
+    def scores(self, query: str, first: int, end: int) -> np.ndarray:
+        return np.max([p.scores(query, first, end) for p in self.parts], axis=0)
+
+    async def wait_jobs(self) -> None:
+        for p in self.parts:
+            await p.wait_jobs()
+
+    async def embed_pending(self, batch: int) -> None:
+        for p in self.parts:
+            await p.embed_pending(batch)
+
+    def cancel(self) -> None:
+        for p in self.parts:
+            p.cancel()

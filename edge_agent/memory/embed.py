@@ -61,7 +61,7 @@ log.info("encoder implementation: %s (%s)", IMPLEMENTATION, KERNEL)
 MAX_TOKENS = 256     # sentence-transformers' max_seq_length for this model
 DIM = 384
 BATCH = 32           # sentences per forward pass (padded to the batch's longest)
-_DTYPES = {"F32": np.float32, "I64": np.int64, "I8": np.int8}
+_DTYPES = {"F32": np.float32, "I64": np.int64, "I8": np.int8, "U8": np.uint8, "U32": np.uint32}
 
 
 def limit_blas_threads(threads: int | None) -> None:
@@ -173,7 +173,8 @@ def cosines(rows: np.ndarray, scales: np.ndarray, q: np.ndarray, slots: np.ndarr
 def quantize_rows(vecs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Vectors (n, d) as int8 rows and a float32 scale each (largest magnitude -> 127): a unit
     vector's cosines come back within about 0.002 (tests/test_encoder_int8.py)."""
-    vecs = np.asarray(vecs, dtype=np.float32).reshape(-1, DIM)
+    vecs = np.asarray(vecs, dtype=np.float32)
+    vecs = vecs.reshape(-1, vecs.shape[-1])
     scales = np.abs(vecs).max(axis=1) / 127.0
     scales[scales == 0] = 1.0
     return np.rint(vecs / scales[:, None]).clip(-127, 127).astype(np.int8), scales.astype(np.float32)

@@ -37,7 +37,7 @@ from edge_agent.memory.encoder_source import PACKED
 log = logging.getLogger("edge_agent.memory")
 
 FORMAT = "1"
-_NAMES = {np.dtype(np.float32): "F32", np.dtype(np.int8): "I8"}
+_NAMES = {np.dtype(np.float32): "F32", np.dtype(np.int8): "I8", np.dtype(np.uint8): "U8", np.dtype(np.uint32): "U32"}
 
 
 def cache_root() -> Path:

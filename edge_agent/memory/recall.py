@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from edge_agent.memory import lexicon
-from edge_agent.memory.dense import DenseIndex
+from edge_agent.memory.dense import Dense, DenseIndex, ReadsCJK
 from edge_agent.memory.postings import TermIndex, count_in, term_ids
 from edge_agent.memory.question import Question, asks_about_past, is_question
 from edge_agent.memory.terms import analyze, terms
@@ -41,6 +41,10 @@ from edge_agent._compat import SLOTS
 ROWS = 8           # per-doc rows of RecallArchive._arrays
 WIDEN_DOCS = 4000  # messages a widened search reads (RecallArchive._widened)
 WIDEN_MIN = 1      # of the question's characters a message needs (2 found less: RESULTS 21.5)
+# the multilingual encoder's cosine that counts as no similarity: unrelated Chinese sentences
+# reach 0.1-0.3 with it (tuned on the dev split: bench/RESULTS.md section 22)
+ZH_FLOOR = 0.3
+ZH_WEIGHT = 2.0   # its share of a score beside BM25's (1 at best): half of MiniLM's (dev: 4 added tokens)
 HEADER = "Earlier in this conversation (recalled for this question, oldest first):"
 DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
 LINE_CACHE = 4096  # header and day lines whose exact count is kept
@@ -121,7 +125,7 @@ class RecallArchive:
                  b: float = 0.75, min_relative_score: float = 0.1, min_novelty: float = 0.15,
                  max_query_terms: int = 16, max_postings: int = 1024, neighbour_weight: float = 0.35,
                  max_hits: int = 64, embedder: Any = None, dense_weight: float = 4.0,
-                 dense_floor: float = 0.0) -> None:
+                 dense_floor: float = 0.0, zh_embedder: Any = None, zh_floor: float = ZH_FLOOR) -> None:
         self.counter = counter
         self.max_bytes = max_bytes
         self.k1, self.b = k1, b
@@ -144,7 +148,11 @@ class RecallArchive:
         self._bytes = 0
         self._header_n = (counter(HEADER) if counter else 16) + 4  # the header's tokens, counted once
         self._fixed_tokens: dict[str, int] = {}  # header and day lines (+ newline) -> tokens
-        self.dense = DenseIndex(embedder, dense_weight, dense_floor) if embedder is not None else None
+        parts = [DenseIndex(embedder, dense_weight, dense_floor)] if embedder is not None else []
+        if zh_embedder is not None:    # Chinese and mixed text: the multilingual encoder (use_m.py)
+            reads = ReadsCJK()
+            parts.append(DenseIndex(zh_embedder, ZH_WEIGHT, zh_floor, reads=reads, asks=reads.asks))
+        self.dense = Dense(parts) if len(parts) > 1 else parts[0] if parts else None
 
     def __len__(self) -> int:
         return len(self._docs)
