@@ -15,7 +15,7 @@ from edge_agent.config import Config
 from edge_agent.daemon import memory_config
 from edge_agent.errors import ConfigError
 from edge_agent.memory import create_memory
-from edge_agent.memory.dense import DIM, DenseIndex, encodable
+from edge_agent.memory.dense import DIM, ROWS_FROM, DenseIndex, encodable
 from edge_agent.memory.embed import MAX_TOKENS, LazyEncoder, shared
 from edge_agent.messages import Message
 
@@ -148,23 +148,34 @@ def test_flush_embeds_in_the_background_and_rows_are_bounded(encoder):
         small.add(i, FILLER[i % 5])
     assert small.pending == 4                   # only the newest four can ever have a row
     scores = small.scores("rain all week", 0, 10)   # embeds what is pending first
-    assert small.nbytes == 4 * (DIM + 4) + 4 and not scores[:6].any() and scores[6:].any()   # int8 rows + scales: 4
-    assert dense.nbytes == 36 * (DIM + 4 + 1)   # 26 vectors: 16, 24, then 36 rows, not the 4,096 of the ring
+    # int8 rows, their scales and doc ids: 4
+    assert small.nbytes == 4 * (DIM + 4 + 8) and not scores[:6].any() and scores[6:].any()
+    assert dense.nbytes == 32 * (DIM + 4 + 8)   # 26 vectors: 8, 16, 24, then 32 rows, not the 4,096 of the ring
 
 
 def test_rows_grow_with_the_session_and_keep_their_vectors(encoder):
-    """Growing by half from 16 rows up to max_rows keeps every stored vector where it was; past
-    max_rows the ring reuses rows as before."""
+    """Growing by a quarter from 8 rows up to max_rows keeps every stored vector where it was
+    and wastes at most a fifth plus 8 rows; past max_rows the ring reuses rows as before."""
     grown, fixed = DenseIndex(encoder, max_rows=256), DenseIndex(encoder, max_rows=256)
-    fixed._room(255)                                   # the whole ring up front: the old layout
+    fixed._room(255)                                   # the whole ring up front
     vec = np.eye(DIM, dtype=np.float32)
     for i in range(300):
         for d in (grown, fixed):
             d.add(i, "hello world")
             d.put([i], [vec[i % DIM]])
-        if i in (0, 15, 16, 130, 299):
-            assert len(grown._has) == {0: 16, 15: 16, 16: 24, 130: 181, 299: 256}[i]
-    assert np.array_equal(grown._rows, fixed._rows) and np.array_equal(grown._has, fixed._has)
+        if i < 256:
+            assert i + 1 <= len(grown._ids) <= (i + 1) * 5 // 4 + ROWS_FROM
+    assert len(grown._ids) == 256
+    assert np.array_equal(grown._rows, fixed._rows) and np.array_equal(grown._ids, fixed._ids)
+    assert sorted(grown._ids.tolist()) == list(range(300 - 256, 300))   # the newest 256
+
+
+def test_a_message_without_a_vector_takes_no_row(encoder):
+    dense = DenseIndex(encoder)
+    for i in range(30):    # Chinese (not read) and English in turn
+        dense.add(i, "数据库被误删了一张表" if i % 3 else FILLER[i % 5])
+    dense.scores("rain all week", 0, 30)
+    assert dense.encoded == 10 and len(dense._ids) == 16 and sorted(dense._ids[:10]) == list(range(0, 30, 3))
 
 
 def test_a_restored_session_finds_the_paraphrase_without_a_flush(encoder):

@@ -277,3 +277,32 @@ def test_the_daemon_loads_it_at_the_first_chinese_message_without_numpy_before()
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "False", "False", "True"]
+
+
+def test_four_bit_rows_keep_cosines_close(encoder):
+    from edge_agent.memory.dense import cosines4, quantize4
+
+    texts = TEXTS[:12] + random_texts(60, seed=5)
+    vecs = encoder.encode(texts)
+    rows, scales = quantize4(vecs)
+    assert rows.dtype == np.uint8 and rows.shape == (len(texts), 256)
+    for q in vecs[:10]:
+        got = cosines4(rows, scales, q, np.arange(len(texts)))
+        assert np.abs(got - vecs @ q).max() < 0.02
+    exact = np.array([[-7, 7, -1, 1, 0, -3, 2, -2]], dtype=np.float32)
+    r, s = quantize4(exact)
+    assert np.allclose(cosines4(r, s, np.eye(8, dtype=np.float32)[5], np.array([0])), -3.0)
+
+
+def test_the_multilingual_index_keeps_rows_for_what_the_user_says():
+    async def run():
+        mem = _memory(zh_embedder=LazyUse())
+        for i in range(6):
+            await mem.add(Message("user", f"我第{i}次来问订单的事。"))
+            await mem.add(Message("assistant", f"好的，第{i}次已记录。"))
+        await mem.flush()
+        return mem.archive.dense
+
+    dense = asyncio.run(run())
+    assert dense.encoded == 6 and sorted(dense._ids[:6]) == list(range(0, 12, 2))
+    assert dense._rows.dtype == np.uint8 and dense._rows.shape[1] == 256

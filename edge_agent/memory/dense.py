@@ -5,9 +5,11 @@ the question and each message (``embed.py``): ``score = bm25 / best bm25 + weigh
 where ``dense = (cos - floor) / (1 - floor)`` clipped to [0, 1], so that only a similarity
 above what unrelated sentences reach counts.
 
-Bounded: the newest ``max_rows`` messages have a vector (int8 with a float32 scale, 388 bytes
-each: float16 took 768, and the int8 cosines stay within 0.002 of float32's); older
-ones are found by BM25 alone. Messages are embedded off the turn's path where possible:
+Bounded: the newest ``max_rows`` vectors are kept (int8 with a float32 scale, 388 bytes
+each for MiniLM: float16 took 768, and the int8 cosines stay within 0.002 of float32's; 4-bit
+for the multilingual index), in rows filled in the order they are stored, each with its
+message's id, so a message that gets no vector (Chinese for MiniLM, a reply for the
+multilingual index) takes no row; older messages are found by BM25 alone. Messages are embedded off the turn's path where possible:
 - an encoder with ``submit`` (the C one, which runs without the GIL) starts on a message the
   moment it is added, in the encoder's worker thread, while the memory goes on with the rest of
   the turn (counting, facts, indexing, BM25); a search about that message (a daemon turn's
@@ -67,24 +69,52 @@ class ReadsCJK:
         return self.on or has_cjk(question)
 
 
-ROWS_FROM = 16   # vectors a session's first allocation holds (then x1.5 as it grows)
+def quantize4(vecs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Vectors (n, d), d even, as 4-bit rows (two signed nibbles a byte, largest magnitude ->
+    7) and a float32 scale each: half of int8's bytes, cosines of unit vectors within about
+    0.01 (tests/test_use_m.py)."""
+    vecs = np.asarray(vecs, dtype=np.float32)
+    vecs = vecs.reshape(-1, vecs.shape[-1])
+    scales = np.abs(vecs).max(axis=1) / 7.0
+    scales[scales == 0] = 1.0
+    q = np.rint(vecs / scales[:, None]).clip(-7, 7).astype(np.int8)
+    return ((q[:, 0::2] & 0xF) | (q[:, 1::2] << 4)).astype(np.uint8), scales.astype(np.float32)
+
+
+def cosines4(rows: np.ndarray, scales: np.ndarray, q: np.ndarray, slots: np.ndarray) -> np.ndarray:
+    """``cosines`` for ``quantize4``'s rows."""
+    packed = rows[slots]
+    low = ((packed & 0xF) ^ 8).astype(np.int8) - 8      # sign-extend each nibble
+    high = ((packed >> 4) ^ 8).astype(np.int8) - 8
+    return (low.astype(np.float32) @ q[0::2] + high.astype(np.float32) @ q[1::2]) * scales[slots]
+
+
+ROWS_FROM = 8    # vectors a session's first allocation holds (then by a quarter as it grows)
 MAX_JOBS = 8   # eager passes queued at once (one per message); more wait for the batch path
 
 
 class DenseIndex:
-    """Rows of unit vectors by doc id; ids are consecutive and leave oldest first."""
+    """Rows of unit vectors with their doc ids; ids are consecutive and leave oldest first."""
 
     def __init__(self, embedder, weight: float = 4.0, floor: float = 0.0, max_rows: int = 4096,
                  sync_limit: int = 64, reads: Callable[[str], bool] = encodable,
-                 asks: Callable[[str], bool] = encodable) -> None:
+                 asks: Callable[[str], bool] = encodable, bits: int = 8,
+                 roles: tuple[str, ...] | None = None) -> None:
         self.embedder = embedder
         self.dim = getattr(embedder, "dim", DIM)
         self.reads, self.asks = reads, asks   # which messages get a vector; which questions it scores
+        self.roles = roles                    # whose messages (None: everyone's)
+        if bits not in (4, 8):
+            raise ValueError(f"bits must be 4 or 8, got {bits!r}")
+        self.width = self.dim if bits == 8 else self.dim // 2   # bytes a row takes
+        self._quantize, self._cosines = (quantize_rows, cosines) if bits == 8 else (quantize4, cosines4)
+        self._dtype = np.int8 if bits == 8 else np.uint8
         self.weight, self.floor = weight, floor
         self.max_rows, self.sync_limit = max_rows, sync_limit
-        self._rows: np.ndarray | None = None  # ring: doc id % max_rows; made by the first vector
-        self._scales = np.zeros(0, dtype=np.float32)   # each row's int8 step
-        self._has = np.zeros(0, dtype=bool)   # grown with the rows (see _room)
+        self._rows: np.ndarray | None = None  # ring: the k-th vector stored is row k % max_rows
+        self._scales = np.zeros(0, dtype=np.float32)   # each row's step
+        self._ids = np.zeros(0, dtype=np.int64)   # each row's doc id (-1: none); grown with the rows
+        self._stored = 0                     # vectors stored so far
         self._pending: dict[int, str] = {}   # doc id -> text, oldest first
         self._jobs: dict[int, Future] = {}   # doc id -> its pass in the encoder's thread
         self._next = 0                       # the next doc id
@@ -94,38 +124,37 @@ class DenseIndex:
 
     @property
     def nbytes(self) -> int:
-        return (0 if self._rows is None else self._rows.nbytes) + self._scales.nbytes + self._has.nbytes
+        return (0 if self._rows is None else self._rows.nbytes) + self._scales.nbytes + self._ids.nbytes
 
     @property
     def pending(self) -> int:
         return len(self._pending)
 
     def _room(self, slot: int) -> None:
-        """Rows up to ``slot``: grown by half as a session grows, from 16 up to ``max_rows``, so
-        a short session holds a few KiB of vectors, not the whole ring (1.5 MiB of address space,
-        which a 32-bit board runs out of at a few hundred sessions). Growing by half wastes at
-        most a third of the rows (doubling: half); a 20-turn session holds 54 rows, not 64."""
-        have = len(self._has)
+        """Rows up to ``slot``: grown by a quarter as a session grows, from 8 up to ``max_rows``,
+        so a short session holds a few KiB of vectors, not the whole ring (1.5 MiB of address
+        space, which a 32-bit board runs out of at a few hundred sessions). Growing by a quarter
+        wastes at most a fifth of the rows (by half: a third); a 20-turn English session holds
+        40 rows for its 40 messages (by half from 16: 54)."""
+        have = len(self._ids)
         if slot < have:
             return
         cap = max(ROWS_FROM, have)
         while cap <= slot:
-            cap += cap // 2
+            cap += max(ROWS_FROM, cap // 4)
         cap = min(cap, self.max_rows)
-        rows, has = np.zeros((cap, self.dim), dtype=np.int8), np.zeros(cap, dtype=bool)
+        rows, ids = np.zeros((cap, self.width), dtype=self._dtype), np.full(cap, -1, dtype=np.int64)
         scales = np.ones(cap, dtype=np.float32)
         if self._rows is not None:
             rows[:have] = self._rows
-        has[:have], scales[:have] = self._has, self._scales
-        self._rows, self._has, self._scales = rows, has, scales
+        ids[:have], scales[:have] = self._ids, self._scales
+        self._rows, self._ids, self._scales = rows, ids, scales
 
-    def add(self, doc_id: int, text: str) -> None:
-        """Queue one message; the one whose row it takes loses its vector."""
-        if doc_id % self.max_rows < len(self._has):
-            self._has[doc_id % self.max_rows] = False
+    def add(self, doc_id: int, text: str, role: str = "user") -> None:
+        """Queue one message (``role``'s) if this index reads it."""
         self._pending.pop(doc_id - self.max_rows, None)
         self._next = doc_id + 1
-        if self.reads(text):
+        if self.reads(text) and (self.roles is None or role in self.roles):
             self._pending[doc_id] = text
             if self.eager and len(self._jobs) < MAX_JOBS and len(self._pending) <= self.sync_limit:
                 self._jobs[doc_id] = self.embedder.submit([text])
@@ -180,14 +209,15 @@ class DenseIndex:
                 del self._jobs[doc_id]
 
     def put(self, ids: list[int], vecs) -> None:
-        """Store vectors computed for ``ids``; those whose row was reused since are skipped."""
-        for i, v in zip(ids, vecs):   # a session that never stores a vector (Chinese) never pays
+        """Store vectors computed for ``ids`` (each in the next row of the ring); those no
+        longer pending, or older than the newest ``max_rows`` messages, are skipped."""
+        for i, v in zip(ids, vecs):   # a session that never stores a vector never pays
             if self._pending.pop(i, None) is not None and i >= self._next - self.max_rows:
-                slot = i % self.max_rows
+                slot = self._stored % self.max_rows
                 self._room(slot)
-                row, scale = quantize_rows(v)
-                self._rows[slot], self._scales[slot] = row[0], scale[0]
-                self._has[slot] = True
+                row, scale = self._quantize(v)
+                self._rows[slot], self._scales[slot], self._ids[slot] = row[0], scale[0], i
+                self._stored += 1
         self.encoded += len(ids)
 
     def _encode_with_pending(self, query: str) -> np.ndarray:
@@ -216,11 +246,12 @@ class DenseIndex:
         except Exception:
             log.exception("semantic recall: the encoder failed; BM25 only for this search")
             return out
-        slots = np.arange(lo, end) % self.max_rows
-        self._room(int(slots.max()))
-        cos = cosines(self._rows, self._scales, q, slots)
-        part = np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0) * self._has[slots]
-        out[lo - first:] = self.weight * part
+        held = self._ids[: min(self._stored, len(self._ids))]
+        slots = np.flatnonzero((held >= lo) & (held < end))
+        if not len(slots):
+            return out
+        cos = self._cosines(self._rows, self._scales, q, slots)
+        out[held[slots] - first] = self.weight * np.clip((cos - self.floor) / (1.0 - self.floor), 0.0, 1.0)
         return out
 
 
@@ -244,9 +275,9 @@ class Dense:
     def encoded(self) -> int:
         return sum(p.encoded for p in self.parts)
 
-    def add(self, doc_id: int, text: str) -> None:
+    def add(self, doc_id: int, text: str, role: str = "user") -> None:
         for p in self.parts:
-            p.add(doc_id, text)
+            p.add(doc_id, text, role)
 
     def scores(self, query: str, first: int, end: int) -> np.ndarray:
         return np.max([p.scores(query, first, end) for p in self.parts], axis=0)

@@ -151,7 +151,10 @@ class RecallArchive:
         parts = [DenseIndex(embedder, dense_weight, dense_floor)] if embedder is not None else []
         if zh_embedder is not None:    # Chinese and mixed text: the multilingual encoder (use_m.py)
             reads = ReadsCJK()
-            parts.append(DenseIndex(zh_embedder, ZH_WEIGHT, zh_floor, reads=reads, asks=reads.asks))
+            # 4-bit rows, for the user's and tools' messages only (what a session is told): a quarter of
+            # the bytes of int8 rows for every message, for the same evidence (bench/RESULTS.md 22)
+            parts.append(DenseIndex(zh_embedder, ZH_WEIGHT, zh_floor, reads=reads, asks=reads.asks, bits=4,
+                                    roles=("user", "tool")))
         self.dense = Dense(parts) if len(parts) > 1 else parts[0] if parts else None
 
     def __len__(self) -> int:
@@ -186,7 +189,7 @@ class RecallArchive:
         self._docs.append(doc)
         self._store_arrays(doc, self._terms.add(bag))
         if self.dense is not None:
-            self.dense.add(doc.id, text)
+            self.dense.add(doc.id, text, msg.role)
         self._total_len += doc.length
         self._bytes += doc.nbytes
         while self._bytes > self.max_bytes and len(self._docs) > 1:
