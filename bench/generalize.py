@@ -251,7 +251,9 @@ async def run_split(split: str, counts: dict, factories=None) -> dict:
                    "sections": {k: mean(q["sections"][k] for q in qs) for k in (qs[0]["sections"] if qs else {})},
                    "ms_per_turn": mean(r["ms_per_turn"] for r in per_conv),
                    "flush_ms_per_turn": mean(r["flush_ms_per_turn"] for r in per_conv),
-                   "by_kind": {k: {"n": len(v), "evidence": mean(x["evidence"] for x in v), "answer": mean(x["answer"] for x in v)}
+                   "by_kind": {k: {"n": len(v), "evidence": mean(x["evidence"] for x in v),
+                                   "answer": mean(x["answer"] for x in v), "tokens": mean(x["tokens"] for x in v),
+                                   "recall_tokens": mean(x["sections"].get("recall", 0) for x in v)}
                                for k, v in _group(qs).items()},
                    "budget": [max_tokens, reserve]}
             if set_name.startswith("chinese"):
@@ -280,6 +282,11 @@ def print_table(split: str, res: dict):
     print(f"\n== split: {split} ==")
     print(table(["set", "memory", "questions", "evidence", "answer", "ctx tokens", "ms/turn", "flush ms/turn",
                  "recall@120", "<=1500", "error"], rows))
+    kinds = [[*key.split("/", 1), kind, k["n"], k["evidence"], k["answer"], k["tokens"], k["recall_tokens"]]
+             for key, r in res.items() if key.endswith("/daemon default") for kind, k in sorted(r["by_kind"].items())]
+    if kinds:
+        print(f"\n== by question kind ({split}, daemon default) ==")
+        print(table(["set", "memory", "kind", "questions", "evidence", "answer", "ctx tokens", "recall tokens"], kinds))
 
 
 # ------------------------------------------------------------------------------ fact table
