@@ -30,6 +30,11 @@ NOT_NAMES = {"客户", "用户", "顾客", "买家", "卖家", "老师", "学生
              "负责", "这边", "那边", "公司", "我们", "他们", "你们", "管理员", "老客户", "新客户"}
 NAME_STOP = set("的是在，。我你他她想要来去电手订和跟与吧呀啊呢哦了在从打这那也就都还")
 NAME_STOP_PAIRS = ("今天", "明天", "明早", "明晚", "今晚", "后天")
+NOT_EN_NAMES = {"sorry", "here", "fine", "good", "not", "just", "happy", "calling", "writing", "looking", "interested",
+                "afraid", "glad", "ok", "okay", "sure", "still", "done", "back", "ready", "busy", "tired", "home", "new",
+                "so", "very", "really", "back", "late", "free", "available", "confused", "upset", "fed", "trying",
+                "going", "out", "in", "away", "finished", "excited", "worried", "annoyed", "frustrated", "satisfied"}
+ORG_TAILS = ("部", "科", "处", "组", "办", "司", "厂", "局", "院", "所", "中心", "门店", "前台", "仓库", "团队", "英文名")
 
 CHANGE = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新为|更新成|调整为|调整到|调到|延期到|延到|推迟到|推到|"
                     r"提前到|不对|更正|纠正|应该是|改一下|重新|现在是|新的|"
@@ -71,22 +76,27 @@ DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|早|�
 CN_MINUTE = rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分|整|钟)"
 # "九点" alone is often not a time ("有一点", "第一时间", "快一点"): a Chinese-numeral hour needs
 # a part of the day, its minutes, or a date before it; a digit hour stands alone ("9点")
-CN_TIME = (rf"(?:{DAYPART})(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})[点時时](?:{CN_MINUTE})?|"
+CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:\s?{CN_MINUTE})?|"
            rf"(?<![\d.第])\d{{1,2}}[点時时](?![间候代刻])(?:{CN_MINUTE})?|"
-           rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时]{CN_MINUTE}|(?<!\d)\d{{1,2}}:\d{{2}}(?!\d)")
-CN_TIME_AFTER_DATE = rf"(?:{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?)"
+           rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时]{CN_MINUTE}|"
+           rf"(?<!\d)\d{{1,2}}:\d{{2}}(?:\s?[-~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"    # "9:00-11:00"
+           rf"(?<![\d.第])(?<!第\s)\d{{1,2}}\s[点时](?:半|一刻|三刻|\d{{1,2}}分?)")   # "挪到 4 点半"
+CN_TIME_AFTER_DATE = rf"(?:{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?|(?:{DAYPART})(?![{CN_DIGIT}\d]))"
 CN_MONTH_DAY = (r"(?:十[一二]?|[一二三四五六七八九])月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|"
                 r"(?:十[一二]?|[一二三四五六七八九])月\d{1,2}[日号]|\d{1,2}月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]")
-CN_DATE = (rf"(?:\d{{4}}年)?\d{{1,2}}月\d{{1,2}}[日号]|{CN_MONTH_DAY}|\d{{4}}年\d{{1,2}}月|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
-           rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}})|"   # "3/20 18:00" (a bare 3/4 is a fraction)
-           rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|前天|下下周|下周|本周|这周|上周)"
+CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}年\d{{1,2}}月|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
+           rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}})|"
+           rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
+           rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
+           rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|月底|月初|月中|年底|年初|"
            rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号])?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?:3[01]|[12]\d|0?[1-9])[日号](?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])")
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
-           rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
+           rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
+           rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
            rf"(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
-           rf"end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
+           rf"(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?<=on )\d{{1,2}}/\d{{1,2}}(?!/?\d)|(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
 EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
 EN_RANGE = (r"(?:\s+(?:between|from)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:and|to|-)\s*\d{1,2}(?::\d{2})?"
@@ -104,14 +114,18 @@ CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree|LG|Philips|Bosch|Panasonic")
-_MODEL_TAIL = r"[A-Za-z]{0,5}(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
+_MODEL_TAIL = r"[A-Za-z]{0,5}(?:(?<=[A-Za-z])\d{1,2})?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
 MODEL = rf"(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}}-?\d{{1,5}}{_MODEL_TAIL}"
 # "Mate 60 Pro", "XPS 13": a spaced model name counts only after a product cue in its clause
 PRODUCT_CUE = _p(r"型号|产品|机器|机型|设备|手机|电脑|笔记本|平板|买的|买了|购买|入手|用的|换成|换|想要|订购|采购|"
                  r"\b(?:model|bought|buy|buying|ordered|order|purchased|using|use|upgrade to|replace(?:d)? with|"
                  r"switch(?:ed)? to|have an?|got an?|my)\b", re.I)
-SPACED_MODEL = _p(rf"(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}} \d{{1,5}}{_MODEL_TAIL}"
-                  rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])")
+NOT_MODELS = (r"(?i:python|node|java|ruby|php|perl|go|rust|ubuntu|debian|centos|fedora|windows|android|ios|harmonyos|"
+              r"macos|chrome|firefox|safari|edge|linux|kernel|version|step|error|room|page|level|gate|platform|"
+              r"terminal|line|bus|route|chapter|section|grade|class|floor|table|seat|row|option|plan|wi-fi|wifi|"
+              r"bluetooth|usb|hdmi|pcie|ddr|lpddr|type)\b")
+SPACED_MODEL = _p(rf"(?<![A-Za-z0-9#-])(?!{NOT_MODELS})(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}} \d{{1,5}}{_MODEL_TAIL}"
+                  rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-]|\.\d)")
 MODEL_AFTER_BRAND = rf"[A-Za-z]{{0,16}}[ -]?\d{{1,5}}{_MODEL_TAIL}"
 COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|橙|棕)色[{CJK}]{{0,3}}|雅川青|钛金属|"
            r"(?i:black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight|starlight|graphite|titanium)"
@@ -157,15 +171,20 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  r"(?:\s?(?:转|分机|ext\.?|x)\s?\d{1,5}(?!\d))?|"                                      # 转 8012, ext. 15
                  r"(?<!\d)0\d{2,3}-\d{7,8}(?!\d)|"
                  r"\+\d{1,3}[ -]?\(?\d{1,4}\)?(?:[ -]?\d{2,4}){2,4}(?!\d)|\(\d{3}\)\s?\d{3}-\d{4}|"
-                 r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)"), DIGIT.search),
+                 r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)|(?<![\d-])[48]00[- ]\d{3}[- ]\d{4}(?!\d)"), DIGIT.search),
+    ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
+     DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号|退款单号|"
                r"电子客票号|客票号|票号|航班号|航班|机票|车次|报修单号|预约号|取件码|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
-               r"售后单号|服务单号|会员号|客户号|编号|"
+               r"售后单号|服务单号|会员号|客户号|编号|税号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|用户ID|"
+               r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|"
+               r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim)\s+(?:id|number|no\.?)|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|rma|po)"
-               r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,})",
+               r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9][A-Za-z0-9_-]{3,}"
+               r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])){0,4})",   # "KV19 XRT", "YT7789 0012 3456"
                re.I), DIGIT.search),
     ("ref", _p(r"(?<![\w#])(?P<v>#[A-Za-z0-9][A-Za-z0-9-]{3,})|(?<![\w-])(?P<w>[A-Z]{2,6}-\d{2,}(?:-\d+)*)(?![\w-])"), NEEDS_HASH_OR_DIGIT.search),
     # a code of three or more dashed parts with letters and digits ("AX-2024-UZ-55409306")
@@ -182,13 +201,20 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
-                  rf"\d[\d,]*(?:\.\d+)?\s?(?:万元|千元|百万|亿元|元|块钱|块(?![\d板])|万(?![台个件套份箱只位人张条次])|亿|美元|美金|欧元|英镑|"
+                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?![\d板])|万(?![台个件套份箱只位人张条次])|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?)|"
-                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
+                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
+    # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
+    # spoken numerals ("花了一千二")
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|学费|费用|年费|月费|房费|运费|押金|定金|订金|预算|金额|租金|"
+                  rf"月薪|工资|尾款|首付|保费|全款|月租|房租|日租|物业费|管理费|服务费|手续费|违约金|保证金|合计|共计)\s*(?:是|为|:|：|大概|大约|约|才|要)?\s*"
+                  rf"(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万])|"
+                  rf"(?:花了|付了|交了|转了|退了|赔了|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?)"
+                  rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
                   r"total(?: is| was)?)\s+(?P<v>\d[\d,]*\.\d{2})(?![\d%])", re.I), DIGIT.search),
-    ("count", _p(rf"(?<![\d.#第])\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
-                 rf"片|颗|组|批)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
+    ("count", _p(rf"(?<![\d.#第分])\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
+                 rf"片|颗|组|批|期|节|晚)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
                  rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期)"
@@ -206,18 +232,27 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
                "投保人|被保险人|乘机人|乘车人|乘客|入住人|订票人|签收人|开户人|全名")
+_NAME_ROLE = _p(_NAME_ROLES)
 NAME_CN = _p(rf"(?P<l>我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
+             rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|"
-             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写|填|是|为|叫|[:：])?)\s*(?P<v>[{CJK}·]{{2,4}})")
-NAME_LATIN = _p(r"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|联系人英文名(?:字)?(?:是|叫)?)\s*"
+             rf"(?:孩子|儿子|女儿|小孩|宝宝|老公|老婆|爱人|丈夫|妻子|我妈|我爸|母亲|父亲|同事|朋友)(?:的?名字)?叫|"
+             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|写|填|是|为|叫|[:：])?)\s*"
+             rf"(?!姓名|名字|拼音|英文)(?P<v>[{CJK}·]{{2,4}})")
+NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|"
+                rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"
                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z])")
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
 NAME_EN_REL = _p(r"\b(?i:my|our)\s+(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
-                 r"brother|sister|partner|boss|assistant|neighbou?r)(?:'s name is|,| is| named| called)\s+"
-                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})")
+                 r"brother|sister|partner|boss|assistant|neighbou?r)(?:(?:'s name is|,| is| named| called)\s+"
+                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})|\s+(?P<w>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?=[,.]|\s+(?i:starts|"
+                 r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b))")
 NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
-             rf"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for)\s+(?P<v>{en.NAME})|"
-             rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}})(?![\w'])")  # "I'm Tired": no
+             rf"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for|"
+             rf"\b(?:the|his|her|their) name(?: on (?:it|the (?:booking|reservation|card|account|order|ticket)))? is)"
+             rf"\s+(?P<v>{en.NAME})|"
+             rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}}|"   # "I'm Tired": no
+             rf"{en._TOKEN}(?=[,.!]|\s+(?:from|here|calling|speaking)\b))(?![\w'])")   # "I'm Priya, ..."
 ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|寄到|送到|寄往|"
              r"住在|家在|住址在|shipping address|delivery address|billing address|address|"
              r"(?:ship|send|deliver|mail|post)(?: it| them)? to|(?:I |we )?(?:live|lives|living|am located|are located) at|"
@@ -335,31 +370,34 @@ def _names(text: str) -> list[Extracted]:
         lead = m.group("l")
         if len(value) > 3 and value[1:].startswith(("先生", "女士")):
             value = value[:3]
-        if len(value) < 2 or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES):
+        if len(value) < 2 or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES) or \
+                value.endswith(ORG_TAILS) or "英文名" in value:
             continue
-        if lead in ("我是", "本人", "鄙人") and value[0] not in SURNAMES:
+        if lead in ("我是", "本人", "鄙人", "叫") and value[0] not in SURNAMES:
             continue
-        label = re.sub(r"的?(?:姓名|名字)$", "", re.sub(r"[:：是为写填叫\s，,、]|我本人", "", lead)) or "self"
+        label = re.sub(r"的?(?:姓名|名字)$", "", re.sub(r"[写填]的是|[:：是为写填叫\s，,、]|我本人", "", lead)) or "self"
         label = "self" if label in ("我", "本人", "鄙人") or label.startswith(("免贵姓", "我姓", "姓")) \
             else label.rstrip("我")
         label = "self" if label in ("我", "本人", "鄙人", "姓名", "名字", "我", "称呼我", "全名") else label
-        out.append(Extracted("name", value, label, f"name:{label}", m.start("v"), m.start("v") + len(value)))
+        if lead == "叫":   # "…，叫王子墨": whose name the clause does not say
+            label = ""
+        out.append(Extracted("name", value, label, f"name:{label or value}", m.start("v"), m.start("v") + len(value)))
     for m in NAME_LATIN.finditer(text) if not text.isascii() else ():   # a Latin-script name in Chinese text
-        label = "self" if m.group("l") in ("我叫", "我的名字是", "名字是", "名字叫", "叫我") or \
-            m.group("l").startswith("英文名") else "联系人"
+        role = _NAME_ROLE.match(m.group("l"))
+        label = role.group(0) if role else "self"
         out.append(Extracted("name", m.group("v"), label, f"name:{label}", m.start("v"), m.end("v")))
     for m in NAME_TITLE.finditer(text) if not text.isascii() else ():
         value = m.group("v")
-        if value[0] in SURNAMES and value not in NOT_NAMES:
+        if value[0] in SURNAMES and value not in NOT_NAMES and not any(
+                f.start <= m.start("v") < f.end for f in out):   # "我姓王，王先生…": named once
             out.append(Extracted("name", value, "", f"name:{value}", m.start("v"), m.end("v")))
     for m in NAME_EN_REL.finditer(text):
-        label = m.group("l").lower()
-        out.append(Extracted("name", m.group("v"), label, f"name:{label}", m.start("v"), m.end("v")))
+        label, group = m.group("l").lower(), "v" if m.group("v") else "w"
+        out.append(Extracted("name", m.group(group), label, f"name:{label}", m.start(group), m.end(group)))
     for m in NAME_EN.finditer(text):
         group = "v" if m.group("v") else "w"
         value = m.group(group)
-        if value.split()[0].lower() in {"sorry", "here", "fine", "good", "not", "just", "happy", "calling", "writing",
-                                        "looking", "interested", "afraid", "glad", "ok", "okay", "sure", "still"}:
+        if value.split()[0].lower() in NOT_EN_NAMES:
             continue
         out.append(Extracted("name", value, "self", "name:self", m.start(group), m.end(group)))
     for start, end, label in en.names(text):
@@ -555,6 +593,10 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
 
 # a relative date that still names one day to come, or a deadline, is a fact without a key
 DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|(?:next|this|coming)\s+{WEEKDAY})", re.I)
+# a day and its part, in a clause about what is to come ("will pick it up on Saturday morning")
+DAY_TO_COME = re.compile(rf"^on\s+{WEEKDAY}\s+(?:morning|afternoon|evening|night)$", re.I)
+TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|please|let's|shall|scheduled|booked|"
+                     r"appointment|due)\b", re.I)
 
 
 def _fact(text: str, start: int, end: int, category: str, value: str, keyword: str) -> Extracted | None:
@@ -566,7 +608,8 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
         return Extracted("address", value, "postcode", "address:postcode", start, end, "address:" * changed)
     label = keyword or _label_for(text, start, end, category)
     if category in LABELLED and not _good_label(label):
-        if category == "datetime" and _relative(value) and not DEADLINE.match(value):
+        if category == "datetime" and _relative(value) and not DEADLINE.match(value) and \
+                not (DAY_TO_COME.match(value) and TO_COME.search(text, left, start)):
             return None  # "this week", 下个月 with no real key: chit-chat, not a fact
         label = ""
     if category == "count":

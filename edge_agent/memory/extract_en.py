@@ -65,7 +65,8 @@ BANK_KINDS = {"sort code": "sort", "routing number": "routing", "bsb": "sort"}
 
 # ------------------------------------------------------------------ numbers that are no facts
 HYPOTHETICAL = _p(r"\b(?:even if|if (?:I|we|you|it|they) (?:had|were|was|could)|I'd have|I would have|would have|"
-                  r"could have|I'd (?:pay|give|buy|spend)|what if|as if|imagine|up to \d+%|back (?:in|on|when))", re.I)
+                  r"could have|I'd (?:pay|give|buy|spend)|what if|as if|imagine|up to \d+%|"
+                  r"(?<!call )(?<!call me )(?<!call us )(?<!ring me )(?<!text me )(?<!get )back (?:in|on|when))", re.I)
 REJECTED_BEFORE = _p(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bnot the|\bfrom)\s+(?:the\s+|a\s+|an\s+)?#?$", re.I)
 REJECTED_AFTER = _p(r"\s*[-,]?\s*(?:no wait|no,|sorry,? I meant|I mean)\b", re.I)
 RATIO_BEFORE = _p(r"\b\d+\s+(?:in|out of)\s+$", re.I)
@@ -189,7 +190,9 @@ def decisions(text: str) -> list[tuple[int, int]]:
 _LINES = (r"iPhone|iPad(?: Pro| Air| mini)?|MacBook(?: Air| Pro)?|iMac|AirPods(?: Pro| Max)?|Apple Watch|Galaxy|"
           r"Pixel|Surface(?: Pro| Laptop)?|ThinkPad|PlayStation|Xbox|Nintendo Switch|Switch|Kindle|GoPro|Instant Pot|"
           r"KitchenAid|Vitamix|Nespresso|Roomba|Fitbit|Garmin|Peloton|Nike|Adidas|Bose|Sony|Dyson|Sonos|Beats|JBL|"
-          r"Canon|Nikon|Fujifilm|Lenovo|Dell|HP|Asus|Acer|Samsung|Google|Apple|OnePlus|Xiaomi|Huawei|Oppo|Motorola")
+          r"Canon|Nikon|Fujifilm|Lenovo|Dell|HP|Asus|Acer|Samsung|Google|Apple|OnePlus|Xiaomi|Huawei|Oppo|Motorola|"
+          r"Toyota|Honda|Nissan|Ford|Chevrolet|Chevy|Volkswagen|VW|BMW|Audi|Mercedes(?:-Benz)?|Tesla|Hyundai|Kia|"
+          r"Mazda|Subaru|Volvo|Lexus|Jeep|Porsche|Peugeot|Renault|Skoda|Fiat|Raspberry Pi|TP-Link|Netgear")
 _MODEL_TOKEN = (r"(?:[A-Za-z]*\d[A-Za-z0-9/-]*|[A-Z][A-Za-z]+|OLED|Pro|Max|Plus|Ultra|Mini|Air|Lite|SE|"
                 r"(?i:pro|max|plus|ultra|mini|air|lite))")
 _COLOUR = (r"black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight|starlight|graphite|titanium|"
