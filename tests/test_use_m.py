@@ -254,6 +254,22 @@ def test_config_semantic_recall_zh(monkeypatch, tmp_path):
         create_memory("hybrid", zh_embedder="use")
 
 
+def test_zh_encoder_dir_names_a_packed_file_that_must_be_there(encoder, tmp_path, monkeypatch):
+    """The config's folder (what ``deploy --multilingual`` packs on the board): a folder
+    without the file is an error at start even in "auto", since the user named it."""
+    from edge_agent.memory import use_m
+
+    monkeypatch.delenv("EDGE_AGENT_USE_DIR", raising=False)
+    with pytest.raises(ConfigError, match="zh_encoder_dir"):
+        memory_config(Config(zh_encoder_dir=str(tmp_path)))
+    assert "zh_embedder" not in memory_config(Config(zh_encoder_dir=str(tmp_path), semantic_recall_zh="off"))
+    packed = use_m.pack_into(tmp_path / "zh")
+    assert packed.is_file() and use_m.pack_into(tmp_path / "zh") == packed      # packed once
+    lazy = memory_config(Config(zh_encoder_dir=str(tmp_path / "zh")))["zh_embedder"]
+    assert isinstance(lazy, LazyUse) and lazy.path == tmp_path / "zh"
+    assert use_m.Encoder(packed).encode(["你好"]).shape == (1, 512)
+
+
 def test_the_daemon_loads_it_at_the_first_chinese_message_without_numpy_before():
     code = """if True:
         import asyncio, sys

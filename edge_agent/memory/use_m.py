@@ -34,11 +34,11 @@ import numpy as np
 from edge_agent.memory import unigram
 from edge_agent.memory.embed import read_safetensors, safetensors_header
 from edge_agent.memory.encoder_file import cache_root, write_safetensors
-from edge_agent.memory.encoder_source import USE_PACKED as PACKED, EmbedderUnavailable, use_source_dir
+from edge_agent.memory.encoder_source import USE_FORMAT, USE_PACKED as PACKED, EmbedderUnavailable, use_source_dir
 
 log = logging.getLogger("edge_agent.memory")
 
-FORMAT = "use-m3/2"
+FORMAT = USE_FORMAT
 DIM = 512
 CNN = 256                        # width of each convolution
 CHUNKS = 17                      # the table's rows are quantized in 17 interleaved chunks
@@ -208,10 +208,21 @@ _shared: Encoder | None = None
 _lock = threading.Lock()
 
 
-def shared() -> Encoder:
-    """The process's one multilingual encoder (loaded, and packed if need be, at first use)."""
+def shared(folder: Path | None = None) -> Encoder:
+    """The process's one multilingual encoder (loaded, and packed if need be, at first use);
+    ``folder``: a directory holding a packed file (the config's ``zh_encoder_dir``)."""
     global _shared
     with _lock:
         if _shared is None:
-            _shared = Encoder()
+            _shared = Encoder(folder / PACKED if folder is not None else None)
         return _shared
+
+
+def pack_into(dest: Path) -> Path:
+    """The packed file in ``dest``, written from the installed wheel unless it is there
+    (``edge-agent deploy --multilingual`` runs this on the board, outside the daemon: packing
+    reads the float32 table, about 300 MB at its peak, which a daemon under its memory limit
+    should not)."""
+    if not (dest / PACKED).is_file():
+        write(use_source_dir(), dest)
+    return dest / PACKED
