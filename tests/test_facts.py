@@ -379,6 +379,9 @@ def test_look_alikes_of_those_forms_are_not_taken(text, category):
     ("运单号是 YT7789 0012 3456，圆通的。", "ref", "YT7789 0012 3456"),
     ("Her student number is 20250417.", "ref", "20250417"),
     ("My wife Hannah will pick it up on Saturday morning.", "datetime", "on Saturday morning"),
+    ("订金交了 2000，尾款 6800 到货再付。", "amount", "2000"),
+    ("押金什么时候退？合同 3 月底到期。", "datetime", "3 月底"),
+    ("The repair quote was 180 pounds, which is too much.", "amount", "180 pounds"),
 ])
 def test_value_forms_of_the_whole_message_set(text, category, value):
     """Forms from bench/evalsets/values_full.py (issue 30): spaced Chinese dates and times, names
@@ -395,6 +398,7 @@ def test_value_forms_of_the_whole_message_set(text, category, value):
     ("成功率大概只有 3/5，太低了。", "datetime"),
     ("I went there on Saturday morning and it was closed.", "datetime"),
     ("Hi, Jordan Lee here. Order 7781-33 was a Bose speaker.", "ref"),
+    ("I lost 5 pounds this month.", "amount"),
 ])
 def test_look_alikes_of_the_whole_message_set(text, category):
     found = [(f.category, f.value) for f in extract(text)]

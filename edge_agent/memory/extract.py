@@ -89,7 +89,8 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MO
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|下下周|下周|本周|这周|上周)"
-           rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|月底|月初|月中|年底|年初|"
+           rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
+           rf"月底|月初|月中|年底|年初|"
            rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号])?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?:3[01]|[12]\d|0?[1-9])[日号](?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])")
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
@@ -207,12 +208,16 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|学费|费用|年费|月费|房费|运费|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|尾款|首付|保费|全款|月租|房租|日租|物业费|管理费|服务费|手续费|违约金|保证金|合计|共计)\s*(?:是|为|:|：|大概|大约|约|才|要)?\s*"
+                  rf"月薪|工资|尾款|首付|保费|全款|月租|房租|日租|物业费|管理费|服务费|手续费|违约金|保证金|合计|共计)\s*"
+                  rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩)?\s*"
                   rf"(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
-                  r"total(?: is| was)?)\s+(?P<v>\d[\d,]*\.\d{2})(?![\d%])", re.I), DIGIT.search),
+                  r"total(?: is| was)?)\s+(?P<v>\d[\d,]*\.\d{2})(?![\d%])|"
+                  # pounds are money after a price word only ("the quote was 180 pounds"; "lost 5 pounds": no)
+                  r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
+                  r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
     ("count", _p(rf"(?<![\d.#第分])\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
                  rf"片|颗|组|批|期|节|晚)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
