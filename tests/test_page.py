@@ -184,6 +184,33 @@ def test_stop_cancels_the_turn(browser, daemon):
     page.close()
 
 
+def test_a_message_sent_before_the_session_list_arrives_stays(browser, daemon):
+    """On a slow board the user types before "New session" has its list of sessions back: the
+    history that arrives then is older than the page, and must not wipe the message sent (it
+    did: the reply streamed into a bubble no longer on the page). The list's request is held
+    here until the message is on the page."""
+    page = Page(browser, daemon)
+    tab = page.tab
+    held, released = [], []
+    tab.route(re.compile(r".*/v1/sessions$"), lambda route: route.continue_() if released else held.append(route))
+    tab.click("#new-session")
+    tab.fill("#input", "Say hello.")
+    tab.press("#input", "Enter")
+    tab.locator(".msg.user").filter(has_text="Say hello.").wait_for()
+    for _ in range(2400):               # the list's request reaches the route (events run while waiting)
+        if held:
+            break
+        tab.wait_for_timeout(50)
+    assert held
+    released.append(True)
+    for route in held:
+        route.continue_()
+    tab.locator(".msg.assistant .meta").filter(has_text="answered by").wait_for(timeout=TURN_S)
+    assert tab.locator(".msg.user").filter(has_text="Say hello.").count() == 1
+    assert tab.locator(".msg.assistant .reply").first.inner_text().strip()
+    page.close()
+
+
 def test_memory_view_adds_up_to_the_context_route(chat, daemon):
     chat.view("memory")
     tab = chat.tab

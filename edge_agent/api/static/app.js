@@ -63,7 +63,7 @@ const T = {
   },
 };
 const SECTIONS = ["system", "facts", "summary", "recall", "recent"];
-const state = { lang: "en", view: "chat", session: "", controller: null, poll: null };
+const state = { lang: "en", view: "chat", session: "", controller: null, poll: null, sends: 0 };
 
 function t(key) { return (T[state.lang] && T[state.lang][key]) || T.en[key] || key; }
 
@@ -138,6 +138,7 @@ function newSessionId() {
 }
 
 function setSession(id) {
+  if (id !== state.session) $("messages").replaceChildren();   // another session's messages never linger
   state.session = id;
   localStorage.setItem("edge-agent-session", id);
   $("mem-session").textContent = id;
@@ -165,25 +166,33 @@ async function refreshToolPick() {
   pick.value = tools.some((x) => x.name === chosen) ? chosen : "";
 }
 
-async function loadHistory(stored = true) {
+// The stored messages of the session, drawn at once when they arrive. A message sent since the
+// load began (``sends``, counted at the loader's start) makes the page newer than this copy:
+// it is left alone (on a slow board the user types faster than the history arrives).
+async function loadHistory(stored = true, sends = state.sends) {
   const box = $("messages");
-  box.replaceChildren();
-  if (!stored) { box.append(el("p", { class: "muted" }, t("no_session"))); return; }
+  const current = () => state.sends === sends;
+  const empty = () => el("p", { class: "muted" }, t("no_session"));
+  if (!current()) return;
+  if (!stored) { box.replaceChildren(empty()); return; }
   let session;
   try { session = await json(`/v1/sessions/${encodeURIComponent(state.session)}`); } catch (e) {
-    if (e.status === 404) { box.append(el("p", { class: "muted" }, t("no_session"))); return; }
+    if (!current()) return;
+    if (e.status === 404) { box.replaceChildren(empty()); return; }
     showError(e.message); return;
   }
+  if (!current()) return;
+  const nodes = [];
   for (const m of session.messages) {
-    if (m.role === "user") box.append(el("div", { class: "msg user" }, m.content || ""));
+    if (m.role === "user") nodes.push(el("div", { class: "msg user" }, m.content || ""));
     else if (m.role === "assistant") {
       const bubble = el("div", { class: "msg assistant" }, m.content || "");
       for (const c of m.tool_calls || []) bubble.append(el("div", { class: "card" }, el("b", {}, c.function.name), " ",
         el("code", {}, c.function.arguments)));
-      box.append(bubble);
-    } else if (m.role === "tool") box.append(el("div", { class: "card" }, el("pre", {}, m.content || "")));
+      nodes.push(bubble);
+    } else if (m.role === "tool") nodes.push(el("div", { class: "card" }, el("pre", {}, m.content || "")));
   }
-  if (!session.messages.length) box.append(el("p", { class: "muted" }, t("no_session")));
+  box.replaceChildren(...(nodes.length ? nodes : [empty()]));
 }
 
 // ---- chat ----------------------------------------------------------------------------
@@ -233,6 +242,7 @@ async function send(text) {
   box.append(bubble);
   bubble.scrollIntoView({ block: "end" });
   state.controller = new AbortController();
+  state.sends += 1;
   $("stop").disabled = false; $("send").disabled = true;
   let extra = null, usage = null;
   const forced = $("tool-pick").value;
@@ -465,8 +475,9 @@ async function deleteSession(id) {
 }
 
 // ---- views ---------------------------------------------------------------------------
-const LOADERS = { chat: async () => { const [stored] = await Promise.all([refreshSessionPick(), refreshToolPick()]);
-  await loadHistory(stored); }, memory: loadMemory,
+const LOADERS = { chat: async () => { const sends = state.sends;
+  const [stored] = await Promise.all([refreshSessionPick(), refreshToolPick()]);
+  await loadHistory(stored, sends); }, memory: loadMemory,
   board: loadBoard, tools: loadTools, sessions: loadSessions };
 
 function show(view) {
