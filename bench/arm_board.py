@@ -260,6 +260,9 @@ async def run_tests(t: SSHTransport, ssh: dict, work: Path, python: tuple[int, i
         tar.add(PROJECT / "pyproject.toml", arcname="suite/pyproject.toml")
         tar.add(PROJECT / "tests", arcname="suite/tests",
                 filter=lambda ti: None if "__pycache__" in ti.name or ti.name.endswith(".pyc") else ti)
+        tar.add(PROJECT / "bench" / "__init__.py", arcname="suite/bench/__init__.py")   # test_use_m reads eval messages
+        tar.add(PROJECT / "bench" / "evalsets", arcname="suite/bench/evalsets",
+                filter=lambda ti: None if "__pycache__" in ti.name or ti.name.endswith(".pyc") else ti)
     await t.push(archive, "/root/tests.tar")
     await board(t, "rm -rf /root/suite && tar -xf /root/tests.tar -C /root && rm /root/tests.tar")
     # the deployed bundle's packed encoder (the board has no encoder wheel): what the daemon's
