@@ -211,10 +211,7 @@ class Deployer:
         if wheel is None:
             return shlex.quote(USE_REQUIREMENT)
         remote = f"{self.root}/wheelhouse/{wheel.name}"
-        if (await self.sh(f"stat -c %s {shlex.quote(remote)} 2>/dev/null || echo none", check=False)).strip() \
-                != str(wheel.stat().st_size):
-            await self.t.push(wheel, remote + ".part")
-            await self.sh(f"mv -f {shlex.quote(remote + '.part')} {shlex.quote(remote)}")
+        await self._push_once(wheel, remote)
         return shlex.quote(remote)
 
     def _zh_dir(self) -> str:
@@ -229,14 +226,17 @@ class Deployer:
     async def _push_model(self) -> None:
         """The GGUF to ``<root>/models/`` (once: a file of the same size there is kept), through a
         partial name, so that a release never starts on half a model."""
-        if self.model is None:
+        if self.model is not None:
+            await self._push_once(self.model, self._board_model())
+
+    async def _push_once(self, local: Path, remote: str) -> None:
+        """``local`` to ``remote`` through a partial name, unless a file of its size is there."""
+        q = shlex.quote
+        if (await self.sh(f"stat -c %s {q(remote)} 2>/dev/null || echo none", check=False)).strip() \
+                == str(local.stat().st_size):
             return
-        q, remote = shlex.quote, self._board_model()
-        size = self.model.stat().st_size
-        if (await self.sh(f"stat -c %s {q(remote)} 2>/dev/null || echo none", check=False)).strip() == str(size):
-            return
-        await self.sh(f"mkdir -p {q(self.root + '/models')}")
-        await self.t.push(self.model, remote + ".part")
+        await self.sh(f"mkdir -p {q(remote.rsplit('/', 1)[0])}")
+        await self.t.push(local, remote + ".part")
         await self.sh(f"mv -f {q(remote + '.part')} {q(remote)}")
 
     async def _logged(self, command: str, rel: str, log: str, what: str) -> None:
