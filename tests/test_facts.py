@@ -382,6 +382,10 @@ def test_look_alikes_of_those_forms_are_not_taken(text, category):
     ("订金交了 2000，尾款 6800 到货再付。", "amount", "2000"),
     ("押金什么时候退？合同 3 月底到期。", "datetime", "3 月底"),
     ("The repair quote was 180 pounds, which is too much.", "amount", "180 pounds"),
+    ("我的微信号是 wxid_abc123，加我一下", "ref", "wxid_abc123"),
+    ("QQ 号 123456789，有事留言", "ref", "123456789"),
+    ("车架号 LSVAU2180N2183294", "ref", "LSVAU2180N2183294"),
+    ("身份证后六位 12345X", "id_card", "12345X"),
 ])
 def test_value_forms_of_the_whole_message_set(text, category, value):
     """Forms from bench/evalsets/values_full.py (issue 30): spaced Chinese dates and times, names

@@ -166,7 +166,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                    re.I), DIGIT.search),
     ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?:卡尾号|尾号|后四位|ending in|ends in|last four(?: digits)?(?: are| is)?)"
                      r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
-    ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位)\s*(?:是|为|:|：)?\s*(?P<v>\d{3}[\dXx])(?![\dA-Za-z])"), DIGIT.search),
+    ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位|后六位|末六位)\s*(?:是|为|:|：)?\s*"
+                   r"(?P<v>(?:\d{2})?\d{3}[\dXx])(?![\dA-Za-z])"), DIGIT.search),
     ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|"
                  r"(?:(?<![\d(（])[(（]0[1-9]\d{1,2}[)）]\s?|(?<![\d(（])(?<!\d )0[1-9]\d{1,2}[- ])[2-9]\d{2,3}[- ]?\d{4}(?!\d)"   # 021 6432 1234
                  r"(?:\s?(?:转|分机|ext\.?|x)\s?\d{1,5}(?!\d))?|"                                      # 转 8012, ext. 15
@@ -178,7 +179,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号|退款单号|"
                r"电子客票号|客票号|票号|航班号|航班|机票|车次|报修单号|预约号|取件码|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
-               r"售后单号|服务单号|会员号|客户号|编号|税号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|用户ID|"
+               r"售后单号|服务单号|会员号|客户号|编号|税号|微信号|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|"
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim)\s+(?:id|number|no\.?)|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
