@@ -386,6 +386,8 @@ def test_look_alikes_of_those_forms_are_not_taken(text, category):
     ("QQ 号 123456789，有事留言", "ref", "123456789"),
     ("车架号 LSVAU2180N2183294", "ref", "LSVAU2180N2183294"),
     ("身份证后六位 12345X", "id_card", "12345X"),
+    ("报名费 380，考试时间 2025 年 3 月 22 日。", "amount", "380"),
+    ("酒店确认号 88231907，入住人张伟。", "ref", "88231907"),
 ])
 def test_value_forms_of_the_whole_message_set(text, category, value):
     """Forms from bench/evalsets/values_full.py (issue 30): spaced Chinese dates and times, names
@@ -403,6 +405,7 @@ def test_value_forms_of_the_whole_message_set(text, category, value):
     ("I went there on Saturday morning and it was closed.", "datetime"),
     ("Hi, Jordan Lee here. Order 7781-33 was a Bose speaker.", "ref"),
     ("I lost 5 pounds this month.", "amount"),
+    ("第 3 个问题我没看懂。", "count"),
 ])
 def test_look_alikes_of_the_whole_message_set(text, category):
     found = [(f.category, f.value) for f in extract(text)]
