@@ -327,9 +327,38 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     existing = next(p for p in (state, *state.parents) if p.exists())  # what mkdir -p would write into
     writable = existing.is_dir() and os.access(existing, os.W_OK)
     checks.append(("state dir", writable, f"{state} ({'writable' if writable else 'NOT writable'})"))
+    checks += _encoder_checks(cfg)
     for name, ok, detail in checks:
         print(f"{'ok  ' if ok else 'WARN'}  {name:28s} {detail}")
-    return EXIT_OK if all(ok for name, ok, _ in checks if name in ("python", "state dir")) else EXIT_ERROR
+    fatal = [ok for name, ok, detail in checks
+             if name in ("python", "state dir") or detail.startswith("the daemon will not start")]
+    return EXIT_OK if all(fatal) else EXIT_ERROR
+
+
+def _encoder_checks(cfg) -> list[tuple[str, bool, str]]:
+    """Semantic recall's two encoders as the daemon would find them (nothing is loaded)."""
+    from edge_agent.memory.encoder_source import EmbedderUnavailable, LazyEncoder, LazyUse
+
+    out = []
+    for name, mode, make, where, fatal in (
+            ("encoder (English)", cfg.semantic_recall, lambda: LazyEncoder(1, _path(cfg.encoder_dir)),
+             cfg.encoder_dir or "the wheel's, packed into the cache at first use", cfg.semantic_recall == "on"),
+            ("encoder (Chinese)", cfg.semantic_recall_zh, lambda: LazyUse(_path(cfg.zh_encoder_dir)),
+             cfg.zh_encoder_dir or "the wheel's, packed into the cache at the first Chinese message",
+             cfg.semantic_recall_zh == "on" or bool(cfg.zh_encoder_dir))):
+        if mode == "off":
+            out.append((name, True, "off (config)"))
+            continue
+        try:
+            make()
+            out.append((name, True, where))
+        except EmbedderUnavailable as e:   # as the daemon decides (daemon.memory_config)
+            out.append((name, False, f"{'the daemon will not start' if fatal else 'semantic recall off for it'}: {e}"))
+    return out
+
+
+def _path(value: str) -> Path | None:
+    return Path(value).expanduser() if value else None
 
 
 def _deploy_model(args: argparse.Namespace) -> Path | None:
@@ -589,7 +618,7 @@ def parser() -> argparse.ArgumentParser:
     to.add_argument("--profile", help="a board profile from board_profiles/")
     to.add_argument("--json", action="store_true", help='print [{"name", "source", "enabled", "description"}]')
     to.set_defaults(func=cmd_tools)
-    dr = sub.add_parser("doctor", help="check Python, ring, tokenizer, model, PSI, cgroup, RAM, state dir")
+    dr = sub.add_parser("doctor", help="check Python, ring, tokenizer, model, sandbox, PSI, cgroup, RAM, state dir, both encoders")
     dr.add_argument("--profile", help="compare this machine with a board profile")
     dr.add_argument("--config")
     dr.add_argument("--state-dir")

@@ -102,6 +102,19 @@ def test_doctor_and_sessions(tmp_path, capsys):
     assert "purged 1" in capsys.readouterr().out
 
 
+def test_doctor_reports_both_encoders_as_the_daemon_finds_them(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("EDGE_AGENT_USE_DIR", raising=False)
+    assert main(["doctor", "--state-dir", str(tmp_path)]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "encoder (English)" in out and "encoder (Chinese)" in out
+    monkeypatch.setenv("EDGE_AGENT_ZH_ENCODER_DIR", str(tmp_path / "nowhere"))   # named, without the file
+    assert main(["doctor", "--state-dir", str(tmp_path)]) == EXIT_ERROR
+    assert "the daemon will not start: zh_encoder_dir" in capsys.readouterr().out
+    monkeypatch.setenv("EDGE_AGENT_SEMANTIC_RECALL_ZH", "off")
+    assert main(["doctor", "--state-dir", str(tmp_path)]) == EXIT_OK
+    assert "off (config)" in capsys.readouterr().out
+
+
 def test_sd_notify_reaches_the_socket(tmp_path, monkeypatch):
     import socket
 
