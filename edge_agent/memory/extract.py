@@ -84,19 +84,19 @@ CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:
 CN_TIME_AFTER_DATE = rf"(?:{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?|(?:{DAYPART})(?![{CN_DIGIT}\d]))"
 CN_MONTH_DAY = (r"(?:十[一二]?|[一二三四五六七八九])月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|"
                 r"(?:十[一二]?|[一二三四五六七八九])月\d{1,2}[日号]|\d{1,2}月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]")
-CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}年\d{{1,2}}月|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
+CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}})|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
            rf"月底|月初|月中|年底|年初|"
-           rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号])?|"
+           rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?:3[01]|[12]\d|0?[1-9])[日号](?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])")
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
-           rf"(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
+           rf"{WEEKDAY},?\s+{ORDINAL_DAY}|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?<=on )\d{{1,2}}/\d{{1,2}}(?!/?\d)|(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
 EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
@@ -184,7 +184,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim)\s+(?:id|number|no\.?)|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
-               r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|rma|po)"
+               r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9][A-Za-z0-9_-]{3,}"
                r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])){0,4})",   # "KV19 XRT", "YT7789 0012 3456"
                re.I), DIGIT.search),
@@ -209,9 +209,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计)\s*"
+                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|每个?月|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩)?\s*"
-                  rf"(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万])|"
+                  rf"(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
@@ -232,6 +232,11 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                    rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
                    rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                    rf"{COLOURS})){{0,3}}"), DIGIT.search),
+    # a model named by its label, however short ("型号 X20 Pro", "model K3")
+    ("product", _p(r"(?:型号|(?i:\bmodel))\s*(?:是|为|:|：|is)?\s*(?P<v>(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])"
+                   r"[A-Za-z0-9][A-Za-z0-9-]{1,15}(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*)(?![A-Za-z0-9-])"
+                   r"(?!\s*(?:吗|呢|？|\?))"),
+     DIGIT.search),
     ("spaced_product", _p(rf"{SPACED_MODEL.pattern}(?:,?\s?(?:with\s)?(?:\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                           rf"{COLOURS})){{0,3}}"), DIGIT.search),
 ]
@@ -257,6 +262,8 @@ NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: pers
              rf"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for|"
              rf"\b(?:the|his|her|their) name(?: on (?:it|the (?:booking|reservation|card|account|order|ticket)))? is)"
              rf"\s+(?P<v>{en.NAME})|"
+             rf"(?:^|(?i:\b(?:hi|hello|hey|morning|evening)\b)[,!]?\s+)(?i:it's|it is)\s+(?P<u>{en._TOKEN} {en._TOKEN})"
+             rf"(?=[,.!]|\s+(?:again|here|from|calling|speaking)\b)|"
              rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}}|"   # "I'm Tired": no
              rf"{en._TOKEN}(?=[,.!]|\s+(?:from|here|calling|speaking)\b))(?![\w'])")   # "I'm Priya, ..."
 ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|寄到|送到|寄往|"
@@ -401,7 +408,7 @@ def _names(text: str) -> list[Extracted]:
         label, group = m.group("l").lower(), "v" if m.group("v") else "w"
         out.append(Extracted("name", m.group(group), label, f"name:{label}", m.start(group), m.end(group)))
     for m in NAME_EN.finditer(text):
-        group = "v" if m.group("v") else "w"
+        group = next(g for g in ("v", "w", "u") if m.group(g))
         value = m.group(group)
         if value.split()[0].lower() in NOT_EN_NAMES:
             continue
