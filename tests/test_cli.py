@@ -128,3 +128,16 @@ def test_sd_notify_reaches_the_socket(tmp_path, monkeypatch):
         assert sock.recv(64) == b"READY=1"
     monkeypatch.delenv("NOTIFY_SOCKET")
     assert not sd_notify("READY=1")
+
+
+def test_a_deploy_without_multilingual_says_what_chinese_recall_gets():
+    import dataclasses
+
+    from edge_agent.board.profiles import load_profile
+    from edge_agent.cli import _multilingual_hint
+
+    board = load_profile("dayu200-rk3568")
+    hint = _multilingual_hint(board, multilingual=False)
+    assert hint and "--multilingual" in hint and "中文" in hint
+    assert _multilingual_hint(board, multilingual=True) is None
+    assert _multilingual_hint(dataclasses.replace(board, semantic_recall="off"), multilingual=False) is None
