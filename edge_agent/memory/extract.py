@@ -550,9 +550,9 @@ def _relative(value: str) -> bool:
 
 def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
     """A Chinese count with the noun right after it: "7 位" + "嘉宾" -> ("7 位嘉宾", .., "嘉宾")."""
-    m = re.match(rf"[{CJK}]{{1,4}}", text[end:end + 4])
+    m = re.match(rf"[{CJK}]{{1,6}}", text[end:end + 6])   # read past four: "工作日早就" ends at 日
     if m and re.search(rf"[{CJK}]$", value):
-        noun = re.split(r"[的了吧呢啊吗呀和或与及都也就还是在要]", m.group(0))[0]
+        noun = re.split(r"早就|早已|早都|[的了吧呢啊吗呀和或与及都也就还是在要]", m.group(0))[0][:4]
         if noun:
             return value + noun, end + len(noun), noun
     return value, end, ""
