@@ -13,7 +13,7 @@ LLAMA_VERSION := 0.3.36
 LLAMA_WHEELS  := $(HOME)/.cache/edge-agent/wheels/llama-cpp-python-$(LLAMA_VERSION)-portable
 LLAMA_CMAKE   := -DGGML_NATIVE=OFF $(if $(filter x86_64,$(shell uname -m)),-DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON)
 
-.PHONY: setup setup-runtime test test-side test-py39 test-schema run bench screenshots sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
+.PHONY: setup setup-runtime test test-py39 test-schema run bench screenshots sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
         arm-tools llama-wheel-aarch64 bundle arm-board
 
 # The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
@@ -72,32 +72,12 @@ $(EXT): $(RUNTIME) $(NATIVE) setup.py
 	$(BIN)/python setup.py -q build_ext --inplace --force
 	touch $@
 
-# `make test`: the Python 3.11 suite in the foreground and, beside it on the other core, the
-# Python 3.9 run, the client libraries and the schemathesis run (their output goes to
-# .venv/test-side.log, whose tail is printed when both are done); then the sanitizer run, which
-# rebuilds the extensions in place and so cannot run beside the suite. `make test SIDE=serial`
-# runs the same parts one after the other.
-SIDE ?= parallel
 test: setup
-ifeq ($(SIDE),serial)
 	$(BIN)/python -m pytest --durations=20
-	$(MAKE) test-side
-else
-	@echo "make test: the Python 3.9 run, the clients and the schema run go on beside the suite (log: $(VENV)/test-side.log)"
-	@$(MAKE) --no-print-directory test-side > $(VENV)/test-side.log 2>&1 & side=$$!; \
-	  $(BIN)/python -m pytest --durations=20; suite=$$?; \
-	  wait $$side; rc=$$?; \
-	  echo "== $(VENV)/test-side.log (the Python 3.9 run, the clients, the schema run), its last lines =="; \
-	  tail -n 60 $(VENV)/test-side.log; \
-	  if [ $$rc -ne 0 ]; then echo "make test: the side run failed (exit $$rc): $(VENV)/test-side.log"; fi; \
-	  [ $$suite -eq 0 ] && [ $$rc -eq 0 ]
-endif
-	$(MAKE) sanitize
-
-test-side:
-	$(MAKE) test-py39 PY39_TESTS="$(PY39_QUICK)"
 	$(MAKE) test-clients
 	$(MAKE) test-schema
+	$(MAKE) sanitize
+	$(MAKE) test-py39 PY39_TESTS="$(PY39_QUICK)"
 
 # The suite again under Python 3.9, the oldest Python edge-agent supports (Debian 11's; Ubuntu
 # 22.04 ships 3.10): its own venv, the same llama.cpp wheel (it loads the library through
@@ -121,11 +101,14 @@ $(VENV39)/.installed: pyproject.toml setup.py Makefile
 
 # Inside `make test`, the 3.9 run leaves out the suites that spend their time starting
 # processes and services (crash kills, deploys over sshd, the fleet, the cgroup daemon), so
-# that `make test` stays short, the tests marked slow, and the C fuzz target (no Python in it);
+# that `make test` stays short, the tests marked slow, the C fuzz target (no Python in it) and
+# the two long HTTP fuzzers (aiohttp's parser is the same on both Pythons; the 3.11 run has them);
 # `make test-py39` alone runs everything (bench/RESULTS.md 17.7, 24.3).
 PY39_QUICK := --ignore=tests/test_crash.py --ignore=tests/test_fleet.py --ignore=tests/test_cgroup_daemon.py \
   --ignore=tests/test_deploy.py --ignore=tests/test_deploy_bundle.py --ignore=tests/clients -m 'not slow' \
-  --deselect tests/test_native.py::test_libfuzzer_target_runs_clean_for_a_bounded_time
+  --deselect tests/test_native.py::test_libfuzzer_target_runs_clean_for_a_bounded_time \
+  --deselect tests/test_fuzz_http.py::test_fuzz_every_route_5000_requests \
+  --deselect tests/test_fuzz_http.py::test_fuzz_each_routes_bodies_with_a_valid_token
 PY39_TESTS ?=
 test-py39: $(VENV39)/.installed $(NATIVE)
 	$(VENV39)/bin/python setup.py -q build_ext --inplace
