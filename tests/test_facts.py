@@ -464,7 +464,8 @@ def test_look_alikes_of_the_fifth_round(text, category):
     ("我家是 6 号楼 2 单元 502，楼上漏水了。", "address", "6 号楼 2 单元 502"),
     ("My claim reference is CLM/2024/55017.", "ref", "CLM/2024/55017"),
     ("The delivery window is 2-4pm on Friday, March 7.", "datetime", "2-4pm on Friday, March 7"),
-    ("复查约在 2025年1月8日 上午 10:00。", "datetime", "10:00"),   # after a date: two values, as before
+    ("复查约在 2025年1月8日 上午 10:00。", "datetime", "2025年1月8日 上午 10:00"),   # one value with its date
+    ("明天下午 3:30 复诊。", "datetime", "明天下午 3:30"),
 ])
 def test_value_forms_of_the_sixth_round(text, category, value):
     """Forms test6 of bench/evalsets/values_full.py found missing on its first run: a brand's
