@@ -98,7 +98,7 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MO
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
            rf"月底|月初|月中|年底|年初|"
-           rf"(?:下个?月|本月|这个月)(?:\d{{1,2}}[日号]|底|初|中旬|上旬|下旬|末)?|"
+           rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?:3[01]|[12]\d|0?[1-9])[日号](?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])")
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
@@ -111,6 +111,7 @@ EN_RANGE = (r"(?:\s+(?:between|from)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:and|
             r"\s*(?:am|pm)?(?![\d:]))?")
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
            r"(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
+           r"\b(?:half|quarter)\s+(?:past|to)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b|"
            r"\bnoon\b|\bmidnight\b|(?<![\d:])(?:[01]\d|2[0-3])[0-5]\d(?=\s+(?:on\s|hrs\b|hours\b))")
 
 _EN_NUMBERS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
@@ -184,17 +185,17 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)|(?<![\d-])[48]00[- ]\d{3}[- ]\d{4}(?!\d)"), DIGIT.search),
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
-    ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号|退款单号|"
+    ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
                r"电子客票号|客票号|票号|航班号|航班|机票|车次|报修单号|预约号|取件码|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|"
-               r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim)\s+(?:id|number|no\.?)|"
+               r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9_/-]*\d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
-               r"[A-Za-z0-9][A-Za-z0-9_-]{3,})"
+               r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
                r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])){0,4})",   # "KV19 XRT", "YT7789 0012 3456"
                re.I), DIGIT.search),
     ("ref", _p(r"(?<![\w#])(?P<v>#[A-Za-z0-9][A-Za-z0-9-]{3,})|(?<![\w-])(?P<w>[A-Z]{2,6}-\d{2,}(?:-\d+)*)(?![\w-])"), NEEDS_HASH_OR_DIGIT.search),
@@ -204,15 +205,19 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("ref", _p(rf"(?P<l>车牌号?码?|牌照号?|车号)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[{PLATE_PROVINCES}][A-Z][·•.\s]?[A-HJ-NP-Z0-9]{{5,6}})"
                r"(?![A-Za-z0-9])"), NEEDS_WIDE.search),
     ("product", _p(rf"(?:{CAR_BRANDS})(?<!现代(?=城|化|人|社会|汉语|风|简约|文|科技|大厦|广场|家居|中心|生活|主义))[{CJK}]{{1,4}}(?:\s?(?:\d\.\d[LT]|\d{{3}}[A-Z]{{0,5}}|[A-Z]{{1,3}}\d{{0,2}}))?(?:[，,\s]*\d{{4}}款)?"), NEEDS_WIDE.search),
-    # a long code on its own ("您查一下04206710066772918795这个单子"): phones and cards are taken first
-    ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24})(?![A-Za-z0-9.-])"), DIGIT.search),
+    # a long code on its own ("您查一下04206710066772918795这个单子", "下的单 240517ABCD9921"): phones and
+    # cards are taken first
+    ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24}|(?=(?:[A-Z]*\d){6})(?=\d*[A-Z])[A-Z0-9]{10,24})(?![A-Za-z0-9.-])"),
+     DIGIT.search),
+    # a train ("G1357 次", "坐 D2205 次"), keyed 车次
+    ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>[GDCZTKY]\d{1,4})(?=\s?次(?!数))"), DIGIT.search),
     ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))(?:之前|以前|前|左右|之后|以后)?"), WIDE_OR_DIGIT.search),
     ("datetime", _p(rf"(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:,?\s+(?:at\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
-                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点]))?(?![台个件套份箱只位人张条次])|亿|美元|美金|欧元|英镑|"
+                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点]))?(?![台个件套份箱只位人张条次])|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?)|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
@@ -222,18 +227,19 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|一年|每年|一个月|每个月|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度GgMmTt])|"
-                  rf"(?:花了|付了|交了|转了|退了|赔了|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?)"
+                  rf"(?:花了|付了|交了|转了|退了|赔了|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
+                  rf"(?:房租|月租|租金|月薪|工资|年费|学费|尾款|首付)(?:每个?月|一个月|一年|每年|是|要|大概)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
                   r"total(?: is| was)?)\s+(?P<v>\d[\d,]*\.\d{2})(?![\d%])|"
                   # pounds are money after a price word only ("the quote was 180 pounds"; "lost 5 pounds": no)
                   r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
                   r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
-    ("count", _p(rf"(?<![\d.#第分])(?<!第\s)\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
-                 rf"片|颗|组|批|期|节|晚)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
+    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
+                 rf"片|颗|组|批|期|节|晚|桌)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
-                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期)"
+                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌)"
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
                  rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])", re.I), WIDE_OR_DIGIT.search),
     ("count", _p(rf"(?P<l>[{CJK}]{{0,2}}(?:人数|件数|台数|箱数|套数|份数|个数|数量))\s*(?:是|为|:|：|共|一共|总共)?\s*"
@@ -629,13 +635,23 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
 # a relative date that still names one day to come, or a deadline, is a fact without a key
 DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|(?:next|this|coming)\s+{WEEKDAY})", re.I)
 # a day and its part, in a clause about what is to come ("will pick it up on Saturday morning")
-DAY_TO_COME = re.compile(rf"^on\s+{WEEKDAY}\s+(?:morning|afternoon|evening|night)$", re.I)
+DAY_TO_COME = re.compile(rf"^on\s+{WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?$", re.I)
+# a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")
+CN_SLOT = re.compile(r"(?:上午|下午|中午|晚上|早上|凌晨|傍晚)$")
 TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|please|let's|shall|scheduled|booked|"
                      r"appointment|due)\b", re.I)
 
 
+# an account number of a service, not of a bank ("my subscription (account no. 55-2109-77)"); read
+# across the "no." that ends a clause
+SERVICE_ACCOUNT = re.compile(r"\b(?:subscription|membership|customer|broadband|internet|utility|energy|gas|"
+                             r"electric(?:ity)?|water|phone|mobile|loyalty|insurance|streaming)\b", re.I)
+
+
 def _fact(text: str, start: int, end: int, category: str, value: str, keyword: str) -> Extracted | None:
     left, right = _clause_bounds(text, start, end)
+    if category == "bank_card" and keyword.startswith(("account", "acct")) and SERVICE_ACCOUNT.search(text, max(0, start - 40), start):
+        category = "ref"
     changed = bool(CHANGE.search(text[left:right]))
     if category == "postcode":
         if not en.POSTCODE_KEY.search(text, left, start):
@@ -643,7 +659,7 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
         return Extracted("address", value, "postcode", "address:postcode", start, end, "address:" * changed)
     label = keyword or _label_for(text, start, end, category)
     if category in LABELLED and not _good_label(label):
-        if category == "datetime" and _relative(value) and not DEADLINE.match(value) and \
+        if category == "datetime" and _relative(value) and not DEADLINE.match(value) and not CN_SLOT.search(value) and \
                 not (DAY_TO_COME.match(value) and TO_COME.search(text, left, start)):
             return None  # "this week", 下个月 with no real key: chit-chat, not a fact
         label = ""

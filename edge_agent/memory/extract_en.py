@@ -142,6 +142,13 @@ NAME_REL = _p(rf"\b(?i:my|our)\s+(?P<l>(?i:daughter|son|wife|husband|mother|fath
               rf"friend|brother|sister|partner|boss|assistant|neighbou?r))(?:'s name(?: is|,| -|:)?|,| is| named| called)"
               rf"\s+(?:-\s+)?(?P<v>{NAME})")
 
+# a person named with a title and a first name ("Dr. Amelia Chen"; "Mr. Smith" alone is a role)
+_CALENDAR = (r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|September|"
+             r"October|November|December|Today|Tomorrow|Tonight|Who|On|At|In|And")
+_NAME_TOKEN = rf"(?!(?:{_CALENDAR})\b){_TOKEN}"
+NAME_TITLED = _p(rf"\b(?P<l>Dr|Doctor|Prof|Professor|Mr|Mrs|Ms|Miss|Nurse|Officer)\.?\s+"
+                 rf"(?P<v>{_NAME_TOKEN}(?: {_NAME_TOKEN}){{1,2}})(?![\w'])")
+
 
 def names(text: str) -> list[tuple[int, int, str]]:
     """(start, end, label) of English names given with a lead ("surname's", "under", "X here")."""
@@ -155,6 +162,8 @@ def names(text: str) -> list[tuple[int, int, str]]:
         out.append((m.start("v"), m.end("v"), "self"))
     for m in NAME_REL.finditer(text):
         out.append((m.start("v"), m.end("v"), m.group("l").lower()))
+    for m in NAME_TITLED.finditer(text):
+        out.append((m.start("v"), m.end("v"), m.group("l").lower().replace("doctor", "dr").replace("professor", "prof")))
     return out
 
 
