@@ -508,6 +508,7 @@ def test_look_alikes_of_the_sixth_round(text, category):
      "next Thursday at half past two"),
     ("Dr. Amelia Chen moved my appointment.", "name", "Amelia Chen"),
     ("My wife will pick up the keys on Sunday.", "datetime", "on Sunday"),
+    ("PM 说 in ten days 必须上线。", "datetime", "in ten days"),
 ])
 def test_value_forms_of_the_seventh_round(text, category, value):
     """Forms test7 of bench/evalsets/values_full.py found missing on its first run: a train
@@ -527,6 +528,7 @@ def test_value_forms_of_the_seventh_round(text, category, value):
     ("I saw Dr. Who on Tuesday.", "name"),
     ("Mr. Smith will call.", "name"),
     ("My bank account number is 12345678.", "ref"),
+    ("一时半会儿搞不定这个 memory leak。", "datetime"),
 ])
 def test_look_alikes_of_the_seventh_round(text, category):
     assert category not in [f.category for f in extract(text)], extract(text)

@@ -379,6 +379,24 @@ def test_a_value_question_finds_the_message_holding_such_a_value():
     assert value_classes("多少钱？", question=True) == [] and value_classes("订单号 #20250115001") == []
 
 
+def test_idioms_with_an_hour_character_hold_no_time_and_in_ten_days_does():
+    """"一时半会儿" (for a while) and "有一点" (a little) are no time: a when-question must not
+    rank them first; "in ten days" and "下午三时" are times."""
+    from edge_agent.memory.lexicon import value_classes
+    from edge_agent.memory.recall import RecallArchive
+
+    for idiom in ("一时半会儿搞不定这个 memory leak", "有一点累", "一时间不知道说什么"):
+        assert value_classes(idiom) == [], idiom
+    for timed in ("PM 说 in ten days 必须上线", "会议下午三时开始", "三点半见", "9点到"):
+        assert value_classes(timed) == ["~when"], timed
+    archive = RecallArchive()
+    said = ["一时半会儿搞不定这个 memory leak", "PM 说 in ten days 必须上线", "周末准备干嘛"]
+    for i, text in enumerate(said):
+        archive.add(Message("user", text, ts=1_700_000_000 + i), tokens=20, seq=i)
+    hits = archive.search("deadline 是哪天？")
+    assert hits and hits[0].seq == 1, [h.line for h in hits]
+
+
 def test_a_question_sharing_no_term_widens_to_its_characters():
     """"团里人齐了没？" shares no bigram with "我们这次团建一共七个人" (团建, 一共, 个人, ...): the
     index finds nothing, so recall reads the question's content characters one by one (团, 人)

@@ -80,7 +80,7 @@ CN_MINUTE = rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分|整|钟
 # a part of the day, its minutes, or a date before it; a digit hour stands alone ("9点")
 CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:\s?{CN_MINUTE})?|"
            rf"(?<![\d.第])\d{{1,2}}[点時时](?![间候代刻])(?:{CN_MINUTE})?|"
-           rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时]{CN_MINUTE}|"
+           rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时](?!半会|半晌){CN_MINUTE}|"   # not 一时半会儿
            rf"(?<!\d)\d{{1,2}}:\d{{2}}(?:\s?[-~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"    # "9:00-11:00"
            rf"(?<![\d.第])(?<!第\s)\d{{1,2}}\s[点时](?:半|一刻|三刻|\d{{1,2}}分?)")   # "挪到 4 点半"
 # without a date before it: a part of the day before a colon time ("下午 3:30"; after a date,
@@ -103,6 +103,7 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MO
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
+           rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?<=on )\d{{1,2}}/\d{{1,2}}(?!/?\d)|(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
@@ -151,7 +152,7 @@ NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   
 # every English date or time holds a digit, a weekday, today, tonight, tomorrow, noon, midnight,
 # (end of) day, EOD, next/this/last/coming week/month/year or end of the week/month/year
 NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of (?:the )?day|eod|tomorrow|tonight|"
-                           r"noon|midnight|(?:next|this|last|coming)\s+(?:week|month|year)|"
+                           r"noon|midnight|(?:next|this|last|coming)\s+(?:week|month|year)|\bin\s+[a-z0-9 ]+\s+(?:days?|weeks?|months?)\b|"
                            r"end of (?:the )?(?:month|week|year)", re.I)
 _EN_DATE_WORDS = ("day", "eod", "tomorrow", "tonight", "noon", "midnight", "week", "month", "year")
 
@@ -633,7 +634,7 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
 
 
 # a relative date that still names one day to come, or a deadline, is a fact without a key
-DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|(?:next|this|coming)\s+{WEEKDAY})", re.I)
+DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|(?:next|this|coming)\s+{WEEKDAY}|in\s+[a-z ]+\s+(?:days?|weeks?|months?)$)", re.I)
 # a day and its part, in a clause about what is to come ("will pick it up on Saturday morning")
 DAY_TO_COME = re.compile(rf"^on\s+{WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?$", re.I)
 # a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")

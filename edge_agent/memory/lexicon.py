@@ -181,7 +181,12 @@ VALUE_CLASSES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
                               r"\b\d+\s(?:people|persons|guests|attendees|participants)\b", re.I),
                    re.compile(r"(?:多少|几)(?:个)?(?:人|位)|人数|how many (?:people|persons|guests|attendees)", re.I)),
     "~when": (re.compile(rf"\d{{1,2}}[:：]\d{{2}}|\d{{1,2}}/\d{{1,2}}|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
-                         rf"{_NUM}月{_NUM}[日号]|[周礼拜][一二三四五六日天]|星期[一二三四五六日天]|{_NUM}[点時时]"),
+                         rf"{_NUM}月{_NUM}[日号]|[周礼拜][一二三四五六日天]|星期[一二三四五六日天]|\d{{1,2}}\s?[点時时](?![间候代刻])|"
+                         # a Chinese-numeral hour with its minutes ("三点半"; "有一点", "一时半会儿" are no time)
+                         rf"[一二三四五六七八九十两]{{1,3}}[点時时](?:半(?!会|晌)|\d|[一二三四五六七八九十]+分|整|钟)|"
+                         rf"(?:上午|下午|晚上|早上|中午|凌晨|傍晚)[一二三四五六七八九十两]{{1,3}}[点時时]|"
+                         rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
+                         rf"(?:days?|weeks?|months?)\b", re.I),
               re.compile(r"什么时候|什么时间|几点|哪天|哪一天|几号|何时|截止|到期|\bwhen\b|what time|deadline|\bdue\b",
                          re.I)),
     "~phone": (re.compile(r"(?<!\d)(?:1[3-9]\d[- ]?\d{4}[- ]?\d{4}|[(（]?0[1-9]\d{1,2}[)）]?[- ]?[2-9]\d{2,3}[- ]?\d{4}|"
