@@ -423,3 +423,21 @@ def test_a_question_is_planned_once_with_everything_recall_and_the_layout_read()
     assert [Question.of(t).kind for t in ("你们一般是怎么安排的？", "好的，就按这个流程走", None)] == \
         [question.ASKS, question.STATES, question.NONE]
     assert Question.of(None).terms == () and Question.of("my plan").person == "user"
+
+
+def test_the_best_hits_rare_words_bring_the_other_half_of_a_two_step_answer(monkeypatch):
+    """"Where did I eat after you suggested it?" finds the visit, and the visit's rare words
+    ("cacio e pepe") the suggestion that names the place; a word many messages hold ("right")
+    brings nothing."""
+    chatter = [Message("user", f"You were right about the weather, day {i}") for i in range(6)]
+    chatter += [Message("assistant", f"The bus was late again on route {i}") for i in range(200)]
+    a = RecallArchive()
+    add_all(a, [Message("assistant", "If you're ever by the market, go to Osteria Lupo. The cacio e pepe there "
+                                     "changed my life."), *chatter,
+                Message("user", "Finally went to that place you suggested. You were right about the cacio e pepe.")])
+    lines = [h.line for h in a.search("Where did I eat after you suggested that place?")]
+    assert lines[0].startswith("user: Finally went to that place")
+    assert any("Osteria Lupo" in line for line in lines)
+    assert not any("weather" in line for line in lines)
+    monkeypatch.setattr("edge_agent.memory.recall.HOP_WEIGHT", 0.0)   # without the second hop
+    assert not any("Osteria Lupo" in h.line for h in a.search("Where did I eat after you suggested that place?"))

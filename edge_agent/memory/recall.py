@@ -7,7 +7,9 @@ back the best ones inside the recall slice of the budget. Documents are single m
 one relevant sentence costs its own tokens, not its whole turn's; a message next to a hit in
 the same turn group (the reply to a relevant question, the question a relevant reply
 answers) inherits part of the hit's score, so whole groups come back when both halves
-matter. Recalled lines are shown oldest first under the day they were written, with their
+matter. The best hit's rare words are searched once more, so the message a two-step answer
+needs beside it ("that place you kept going on about" -> the place's name) gains part of its
+score. Recalled lines are shown oldest first under the day they were written, with their
 relative dates resolved ("last Saturday = 20 May 2023").
 
 The index is bounded by bytes; the oldest messages leave it first (the session store keeps
@@ -50,6 +52,11 @@ ZH_WEIGHT = 2.0   # its share of a score beside BM25's (1 at best): half of Mini
 # until RESULTS 24.2: the long English sets' dev split gained 1.2-2.7 points of evidence at
 # 2.0, as at 3.0, and no set lost any)
 OWN_WORDS = 2.0
+# the second hop (RecallArchive._second_hop), tuned on the dev split (bench/RESULTS.md 27): the
+# top hit's words in at most 1% of the messages lend it up to 0.3 of its score (the two best
+# hits', or words in 2% of the messages, found less)
+HOP_WEIGHT = 0.3
+HOP_DF = 0.01
 HEADER = "Earlier in this conversation (recalled for this question, oldest first):"
 DATE_TOKENS = 8   # what a day line ("[20 May 2023]") is assumed to cost before the exact count
 LINE_CACHE = 4096  # header and day lines whose exact count is kept
@@ -273,9 +280,31 @@ class RecallArchive:
         if self.dense is not None:   # BM25 scaled to [0, 1], plus the weighted cosine
             best = own.max(initial=0.0)
             own = (own / best if best > 0 else own) + self.dense.scores(q.searched, first, self._next_id)
-        total = self._with_neighbours(own, first)
+        total = self._with_neighbours(self._second_hop(q, own, first), first)
         docs = np.flatnonzero(total)
         return docs + first, total[docs]
+
+    def _second_hop(self, q: Question, own: np.ndarray, first: int) -> np.ndarray:
+        """The best hit's rare words, searched again: a message that shares them gains up to
+        ``HOP_WEIGHT`` of the hit's score, so the other half of a two-step answer comes too
+        ("Finally went to that place you kept banging on about ... the cacio e pepe" brings "go
+        to Osteria Lupo, the cacio e pepe there ..."). Rare: in at most ``HOP_DF`` of the
+        messages (two in a short session), and not a word of the question."""
+        best = int(np.argmax(own)) if len(own) else 0
+        if not HOP_WEIGHT or not len(own) or own[best] <= 0:
+            return own
+        doc_id = best + first
+        ids = set(self._terms.ids_between(int(self._arrays[7, doc_id - self._base]),
+                                          self._terms_end(doc_id)).tolist())
+        most = max(2, int(HOP_DF * len(self._docs)))
+        found = self._terms.find(ids - {h for h, _ in q.terms})
+        postings = [(p, 1.0) for p in found.values() if 2 <= len(p) <= most]
+        if not postings:
+            return own
+        hop = self._bm25(postings, first)
+        hop[best] = 0.0
+        top = hop.max()
+        return own + HOP_WEIGHT * own[best] * hop / top if top > 0 else own
 
     def _widened(self, q: Question, first: int) -> np.ndarray:
         """Scores for a question none of whose terms the index holds ("几位？" about "我们一共
