@@ -136,5 +136,11 @@ def test_cli_deploy_status_and_usage(tmp_path):
     assert out.returncode == 0, out.stderr
     status = json.loads(out.stdout)
     assert status == {"board": "dayu200-rk3568", "current": None, "releases": [], "healthy": False, "ring": None}
+    for manager in ("ohos", "systemd"):     # no service running: status answers at once, it does not
+        out = subprocess.run(base + ["status", "--board", "dayu200-rk3568", "--via", "hdc", "--hdc", HDC,  # wait out
+                                     "--root", str(tmp_path / "r"), "--manager", manager, "--port", str(free_port()),
+                                     "--health-timeout", "86400"],              # a start's day of health checks
+                             env=env, capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0 and json.loads(out.stdout)["healthy"] is False, out.stderr
     out = subprocess.run(base + ["--board", "rpi4-4g", "--via", "ssh"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "--host" in out.stderr

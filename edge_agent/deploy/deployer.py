@@ -52,6 +52,7 @@ ServiceManager = Literal["systemd", "ohos", "process"]
 PROJECT = Path(__file__).resolve().parents[2]
 # packs the multilingual encoder on the board, outside the daemon (memory/use_m.py's pack_into)
 PACK_ZH = "from pathlib import Path; from edge_agent.memory import use_m; print(use_m.pack_into(Path({!r})))"
+STATUS_PROBE_S = 5.0       # how long ``status`` tries /healthz: it asks about now, not about a start
 INSTALL_TIMEOUT_S = 2400   # one install step on the board (an emulated aarch64 board took 10 min to build the C extensions once)
 
 
@@ -325,12 +326,13 @@ class Deployer:
             await self.sh(f"cd {q(self.root)} && (nohup {q(self.root + '/current/run.sh')} < /dev/null "
                           f">> edge-agent.log 2>&1 & echo $! > edge-agent.pid)")
 
-    async def healthy(self) -> bool:
-        """/healthz through the transport's port forward, retried until the timeout (or until
-        the process is seen dead, with the process manager)."""
+    async def healthy(self, timeout_s: float | None = None) -> bool:
+        """/healthz through the transport's port forward, retried for ``timeout_s`` (default:
+        the deploy's ``health_timeout_s``, a start's wait) or until the process is seen dead,
+        with the process manager."""
         try:
             async with self.t.forward(self.port) as local:
-                deadline = time.monotonic() + self.health_timeout_s
+                deadline = time.monotonic() + (self.health_timeout_s if timeout_s is None else timeout_s)
                 while time.monotonic() < deadline:
                     if await asyncio.to_thread(_healthz, local):
                         return True
@@ -347,7 +349,7 @@ class Deployer:
 
     async def status(self) -> dict:
         return {"board": self.board.name, "current": await self.current(), "releases": await self.releases(),
-                "healthy": await self.healthy(), "ring": await self.ring()}
+                "healthy": await self.healthy(STATUS_PROBE_S), "ring": await self.ring()}
 
     async def ring(self) -> str | None:
         """Which ring buffer the current release runs on the board ("c" or "py", and why)."""
