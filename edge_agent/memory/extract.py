@@ -76,9 +76,11 @@ ORDINAL_DAY = (r"the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])"
                r"(?!\s+(?:time|floor|place|row|grade|year|round|attempt|try|century|edition|generation|gen|coffee|day)\b)")
 DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|早|晚"
 CN_MINUTE = rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分|整|钟)"
+# the end of a range of hours ("早上八点到十点", "下午 2 点至 4 点半")
+CN_UNTIL = rf"(?:\s?[到至~～-]\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:{CN_MINUTE})?)?"
 # "九点" alone is often not a time ("有一点", "第一时间", "快一点"): a Chinese-numeral hour needs
 # a part of the day, its minutes, or a date before it; a digit hour stands alone ("9点")
-CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:\s?{CN_MINUTE})?|"
+CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:\s?{CN_MINUTE})?{CN_UNTIL}|"
            rf"(?<![\d.第])\d{{1,2}}[点時时](?![间候代刻])(?:{CN_MINUTE})?|"
            rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时](?!半会|半晌){CN_MINUTE}|"   # not 一时半会儿
            rf"(?<!\d)\d{{1,2}}:\d{{2}}(?:\s?[-~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"    # "9:00-11:00"
@@ -91,7 +93,7 @@ CN_TIME_ALONE = (rf"(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-~～到至]\s?\d{{1
 CN_TIME_AFTER_DATE = rf"(?:(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?|(?:{DAYPART})(?![{CN_DIGIT}\d]))"
 CN_MONTH_DAY = (r"(?:十[一二]?|[一二三四五六七八九])月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|"
                 r"(?:十[一二]?|[一二三四五六七八九])月\d{1,2}[日号]|\d{1,2}月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]")
-CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
+CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}})|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
@@ -110,6 +112,8 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\
 EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
 EN_RANGE = (r"(?:\s+(?:between|from)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:and|to|-)\s*\d{1,2}(?::\d{2})?"
             r"\s*(?:am|pm)?(?![\d:]))?")
+# a range of hours before its day ("between 8 and 10 tomorrow morning")
+EN_BETWEEN = r"\bbetween\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:and|to|-)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
            r"(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
            r"\b(?:half|quarter)\s+(?:past|to)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b|"
@@ -123,6 +127,7 @@ PLATE_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋�
 CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利|长安|哈弗|特斯拉|别克|雪佛兰|福特|现代|起亚|马自达|"
               "蔚来|理想|小鹏|问界|极氪|五菱|红旗|传祺|荣威|名爵|领克|沃尔沃|凯迪拉克|雷克萨斯|斯柯达|标致|雪铁龙|奇瑞")
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
+          "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree|LG|Philips|Bosch|Panasonic")
 _MODEL_TAIL = r"[A-Za-z]{0,5}(?:(?<=[A-Za-z])\d{1,2})?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
@@ -170,7 +175,7 @@ def _may_hold_en_date(text: str) -> bool:
 PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("email", _p(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"), NEEDS_AT.search),
     ("id_card", _p(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])\d{5}[\dXx](?![\dA-Za-z])"), DIGIT.search),
-    ("bank_card", _p(r"(?:卡号|银行卡|信用卡|card(?:\s+number)?)\D{0,6}?(?P<v>\d{4}(?:[ -]?\d{4}){3}(?:[ -]?\d{1,3})?)(?!\d)",
+    ("bank_card", _p(r"(?:卡号|银行卡|信用卡|借记卡|储蓄卡|[工农中建交招浦兴光民邮]行卡|card(?:\s+number)?)\D{0,6}?(?P<v>\d{4}(?:[ -]?\d{4}){3}(?:[ -]?\d{1,3})?)(?!\d)",
                      re.I), DIGIT.search),
     ("id_card", _p(r"(?:护照号?码?|passport(?:\s+(?:number|no\.?))?)\s*(?:是|为|:|：|is)?\s*(?P<v>[A-Z]{1,2}\d{6,9})(?!\d)",
                    re.I), DIGIT.search),
@@ -213,7 +218,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a train ("G1357 次", "坐 D2205 次"), keyed 车次
     ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>[GDCZTKY]\d{1,4})(?=\s?次(?!数))"), DIGIT.search),
     ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))(?:之前|以前|前|左右|之后|以后)?"), WIDE_OR_DIGIT.search),
-    ("datetime", _p(rf"(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
+    ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:{EN_DATE}){EN_DAYPART}|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:,?\s+(?:at\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
@@ -225,7 +230,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
                   rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|每个?月|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
-                  rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|一年|每年|一个月|每个月|"
+                  rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|一年|每年|一个月|每个月|一共|总共|共|合计|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
@@ -240,7 +245,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  rf"片|颗|组|批|期|节|晚|桌)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
-                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌)"
+                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|个人)"
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
                  rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])", re.I), WIDE_OR_DIGIT.search),
     ("count", _p(rf"(?P<l>[{CJK}]{{0,2}}(?:人数|件数|台数|箱数|套数|份数|个数|数量))\s*(?:是|为|:|：|共|一共|总共)?\s*"
@@ -268,7 +273,7 @@ NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:�
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|"
              rf"(?:孩子|儿子|女儿|小孩|宝宝|老公|老婆|爱人|丈夫|妻子|我妈|我爸|母亲|父亲|同事|朋友)(?:的?名字)?叫|"
-             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|写|填|是|为|叫|[:：])?)\s*"
+             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
              rf"(?!姓名|名字|拼音|英文)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|"
                 rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"

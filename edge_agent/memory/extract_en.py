@@ -77,6 +77,12 @@ BOOKING_CUE = _p(r"\b(?:book|booking|booked|rent|rental|hire|reserve|reservation
                  r"subscription|trial|lease|plan|for)\b", re.I)
 
 
+# how long something has been wrong ("the AC has been broken for 3 days"): no booking
+PROBLEM_FOR = _p(r"\b(?:broken|down|offline|stuck|waiting|waited|delayed|overdue|missing|dead|sick|closed)\b"
+                 r"(?:\s+\w+){0,2}\s+for\s+$", re.I)
+QUEUE_BEFORE = _p(r"(?:前面|前边|排在|排到)(?:还有|有)?\s*$")
+
+
 MOVED = _p(r"\b(?:move|moved|change|changed|reschedule|rescheduled|push|pushed|shift|switch|bring)\b", re.I)
 
 
@@ -100,7 +106,10 @@ def chit_chat_number(text: str, category: str, value: str, start: int, left: int
         return True
     if category == "count" and RATIO_BEFORE.search(before):
         return True
-    if category == "count" and DURATION.search(value) and not BOOKING_CUE.search(text[left:start]):
+    if category == "count" and DURATION.search(value) and (not BOOKING_CUE.search(text[left:start])
+                                                           or PROBLEM_FOR.search(text[left:start])):
+        return True
+    if category == "count" and QUEUE_BEFORE.search(before):   # "前面还有 23 桌": a place in a queue
         return True
     return category == "datetime" and bool(CURRENT_TIME.search(before)) and not re.search(r"[A-Za-z]{3}", value)
 
@@ -112,7 +121,7 @@ _NOT_COUNTED = {"times", "minutes", "mins", "seconds", "secs", "hours", "days", 
 ORDER_CUE = _p(r"\b(?:need|want|add|order|ordered|book|get|buy|bought|send|sent|ship|reserve|came|arrived|missing|"
                r"received|delivered|only|requested)\b", re.I)
 COUNT_OPEN = _p(rf"(?<![\w.#$£€-])(?P<v>(?:\d{{1,4}}|(?i:{_NUM_WORD}))\s+(?P<n>[a-z]{{3,}}s))\b")
-COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking)\s+(?:for|of)\s+(?P<v>\d{1,2})(?![\d:.])|"
+COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking|team|group|family)\s+(?:for|of)\s+(?P<v>\d{1,3})(?![\d:.])|"
                 r"(?<![\w.])(?P<w>\d{1,4})\s+(?:of|out of)\s+(?:the|my|our)\s+\d+\s+[a-z]+s\b")
 
 
@@ -209,7 +218,9 @@ _COLOUR = (r"black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight
 _SPEC = (rf"\d+\s?(?i:gb|tb)(?:/\d+\s?(?i:gb|tb))?(?:\s(?:RAM|SSD))?|\d+(?:\.\d+)?-?(?i:inch|in\b|qt|l\b|mm)|"
          rf"(?i:size) \d+(?:\.\d+)?|in [A-Z][a-z]+(?: [A-Z][a-z]+)?|\((?i:{_COLOUR}|[a-z]+)\)|"
          rf"(?:[A-Z][a-z]+ )?(?i:{_COLOUR})(?: [A-Z][a-z]+)?")
-PRODUCT = _p(rf"(?<![A-Za-z0-9])(?i:{_LINES})(?:[ -]{_MODEL_TOKEN}){{1,4}}(?:,?\s(?:with\s)?(?:{_SPEC}))*"
+# a brand's service or account is no product ("my Apple ID", "Google Account", "Samsung Pay")
+_SERVICES = r"ID|Account|Pay|Music|Store|Card|Support|Care|Wallet|Drive|Maps|Cloud|Play"
+PRODUCT = _p(rf"(?<![A-Za-z0-9])(?i:{_LINES})(?![ -](?:{_SERVICES})(?![A-Za-z0-9]))(?:[ -]{_MODEL_TOKEN}){{1,4}}(?:,?\s(?:with\s)?(?:{_SPEC}))*"
              rf"(?![A-Za-z0-9])")
 PLAN_NAME = _p(r"\b(?i:on|switch to|upgrade to|signed up for|subscribed to) the\s+"
                r"(?P<v>[A-Z][\w+]*(?: [A-Z][\w+]*){0,3} (?i:plan|package|tier|bundle|membership))\b")
@@ -226,7 +237,8 @@ def products(text: str) -> list[tuple[int, int]]:
 _STREET = (r"street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|crescent|cres|place|pl|"
            r"terrace|close|parkway|pkwy|highway|hwy|square|sq|rue|strasse|straße|box")
 _UNIT = r"(?i:apt|apartment|unit|suite|ste|flat|floor|fl|room|rm|#)\.?\s*[A-Za-z0-9-]+"
-_POST = r"\d{4,5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d"
+_POST = (r"\d{4,5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
+         r"[A-Z]\d{2} ?(?=[A-Z0-9]{0,3}[A-Z])(?=[A-Z0-9]{0,3}\d)[A-Z0-9]{4}")   # Irish: "T12 X8Y2"
 _CITY = r"[A-Z][a-zà-ÿ]+(?:\s[A-Z][a-zà-ÿ]+)*"
 ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}})?(?:\s*(?:{_POST}))(?:\s+{_CITY})?)"
                   rf"(?![A-Za-z0-9])|\s*,\s*{_CITY}(?![A-Za-z0-9])|"
