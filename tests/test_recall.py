@@ -376,7 +376,7 @@ def test_a_value_question_finds_the_message_holding_such_a_value():
     for question, wanted in (("一共几位参加？", said[0]), ("什么时候交？", said[1]), ("回拨打哪个？", said[2])):
         hits = archive.search(question)
         assert hits and said.index(wanted) == hits[0].seq, (question, [h.line for h in hits])
-    assert value_classes("多少钱？", question=True) == [] and value_classes("订单号 #20250115001") == []
+    assert value_classes("多少钱？", question=True) == ["~money"] and value_classes("订单号 #20250115001") == []
 
 
 def test_idioms_with_an_hour_character_hold_no_time_and_in_ten_days_does():
@@ -441,3 +441,20 @@ def test_the_best_hits_rare_words_bring_the_other_half_of_a_two_step_answer(monk
     assert not any("weather" in line for line in lines)
     monkeypatch.setattr("edge_agent.memory.recall.HOP_WEIGHT", 0.0)   # without the second hop
     assert not any("Osteria Lupo" in h.line for h in a.search("Where did I eat after you suggested that place?"))
+
+
+def test_a_question_for_money_finds_a_message_with_a_price():
+    """The money value class: "What did the rent go up to?" finds "£2,800 a month from next
+    month", "押金退了吗？" finds "昨天转回来 2000 元了", though they share no word."""
+    a = RecallArchive()
+    add_all(a, [Message("user", "Got the letter: £2,800 a month from next month."),
+                Message("user", "The garden looks lovely this week."),
+                Message("user", "昨天转回来 2000 元了"), Message("user", "今天天气不错")])
+    rent = [h.line for h in a.search("What did the rent go up to?")]
+    deposit = [h.line for h in a.search("押金退了吗？")]
+    for lines in (rent, deposit):    # both hold money; neither question finds the chatter
+        assert any(line.startswith("user: Got the letter: £2,800") for line in lines)
+        assert any(line.startswith("user: 昨天转回来 2000 元了") for line in lines)
+        assert not any("garden" in line or "天气" in line for line in lines)
+    assert lexicon.value_classes("How much is it?", question=True) == ["~money"]
+    assert "~money" not in lexicon.value_classes("We need 2,800 bricks by Friday.")

@@ -189,6 +189,11 @@ VALUE_CLASSES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
                          rf"(?:days?|weeks?|months?)\b", re.I),
               re.compile(r"什么时候|什么时间|几点|哪天|哪一天|几号|何时|截止|到期|\bwhen\b|what time|deadline|\bdue\b",
                          re.I)),
+    "~money": (re.compile(r"[¥￥$€£]\s?\d|\d[\d,.]*\s?(?:元|块钱|块(?!板)|万元|美元|欧元|英镑|dollars|bucks|quid|euros|pounds\b|yuan)|"
+                          r"\b(?:USD|EUR|GBP|RMB|CNY)\s?\d", re.I),
+               re.compile(r"多少钱|价格|价钱|费用|花了多少|预算|房租|租金|月薪|工资|押金|退款|报价|"
+                          r"how much|\bprice\b|\bcost\b|\brent\b|\bsalary\b|\bbudget\b|\bfee\b|\bdeposit\b|\brefund\b|"
+                          r"\bpaid\b|\bspen[dt]\b|\bcharged?\b", re.I)),
     "~phone": (re.compile(r"(?<!\d)(?:1[3-9]\d[- ]?\d{4}[- ]?\d{4}|[(（]?0[1-9]\d{1,2}[)）]?[- ]?[2-9]\d{2,3}[- ]?\d{4}|"
                           r"400[- ]?\d{3}[- ]?\d{4})(?!\d)"),
                re.compile(r"电话|号码|回电|回拨|联系方式|座机|手机号|热线|phone|number to call|call (?:me )?back", re.I)),
