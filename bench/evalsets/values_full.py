@@ -579,6 +579,68 @@ MESSAGES_8: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
+# Written later the same session as test8 (2026-12-05), before the extractor was run on any of
+# it: "test9". Holidays and lunar dates, masked phones and ids, estates and buildings, couriers'
+# pickup codes, seats, spoken sums with 零 and 毛, pairs and dozens, food delivery, airline
+# luggage, provident fund, mileage; look-alikes (a mileage, a battery share, a size, a
+# discount, a page, a ranking) that must give nothing required.
+MESSAGES_9: list[tuple[str, list[tuple[str, str]]]] = [
+    ("腊月二十八之前能送到吗？我要带回老家。", [("datetime", "腊月二十八")]),
+    ("国庆节前一天发货可以吗？", [("datetime", "国庆节前一天")]),
+    ("双十一那天买的，订单号 3912 8876 0021 5567。", [("?datetime", "双十一"), ("ref", "3912887600215567")]),
+    ("手机号 188****1234 是我本人的。", [("phone", "188****1234")]),
+    ("身份证 110***********1234，这样可以核实吗？", [("?id_card", "110***********1234")]),
+    ("送到阳光花园小区 5 栋 2 单元 301，放门口就行。", [("address", "阳光花园小区5栋2单元301")]),
+    ("极兔快递单号 JT5123456789012，三天了还没动。", [("ref", "JT5123456789012")]),
+    ("丰巢柜取件码 87321564，过期了怎么办？", [("ref", "87321564")]),
+    ("我的座位是 05 车 12F，能换到靠窗吗？", [("ref", "05车12F")]),
+    ("一共一百零八元，怎么扣了我两百？", [("amount", "一百零八元"), ("amount", "两百")]),
+    ("找零少了五毛钱。", [("amount", "五毛")]),
+    ("我要两双 42 码的白色板鞋。", [("count", "两双")]),
+    ("买了一打鸡蛋，碎了三个。", [("count", "一打"), ("?count", "三个")]),
+    ("外卖订单 1588 9900 2231，骑手说送到了但我没收到。", [("ref", "158899002231")]),
+    ("航班 MU5137 的行李丢了，行李牌号 MU 123456。", [("ref", "MU5137"), ("ref", "MU123456")]),
+    ("公积金账号 1201 0098 7712，想提取装修。", [("ref", "120100987712")]),
+    ("车开到 3 万 5 千公里了，该做保养了吧？", []),
+    ("电池只剩 20%，充不进电。", []),
+    ("衣服是 XL 码的，太大了。", []),
+    ("打八折是吗？", []),
+    ("说明书第 12 页写的不清楚。", []),
+    ("你们在榜单上排第 3，我才买的。", []),
+    ("挂的是周四上午的皮肤科，号是 A023。", [("datetime", "周四上午"), ("ref", "A023")]),
+    ("我是 7 号楼的业主老刘，物业费一年 2,400 太贵了。", [("address", "7号楼"), ("?name", "老刘"), ("amount", "2,400")]),
+    ("信用卡账单日是每月 5 号，还款日 23 号。", [("?datetime", "每月5号"), ("datetime", "23号")]),
+    ("预约的是晚上 8 点半，6 位，姓钱。", [("datetime", "晚上8点半"), ("count", "6位"), ("?name", "钱")]),
+    ("零点之前下单能当天发吗？", [("?datetime", "零点")]),
+    ("宝宝叫乐乐，今年三岁，报的是周六上午的体验课。", [("?name", "乐乐"), ("datetime", "周六上午")]),
+    ("麻烦帮我把套餐降到 39 元的，下个月 1 号生效。", [("amount", "39元"), ("datetime", "下个月1号")]),
+    ("退款 368 元退到哪张卡了？尾号 6621。", [("amount", "368元"), ("bank_card", "6621")]),
+    ("工单编号：GD-20241205-0078，师傅还没联系我。", [("ref", "GD-20241205-0078")]),
+    ("我叫上官婉儿，预约了元旦当天的婚纱照。", [("name", "上官婉儿"), ("datetime", "元旦")]),
+    ("报名费 150，三个孩子一共 450。", [("amount", "150"), ("amount", "450"), ("count", "三个孩子")]),
+    ("请寄到深圳市南山区科技园科发路 8 号，邮编 518057。",
+     [("address", "深圳市南山区科技园科发路8号"), ("?address", "518057")]),
+    ("I'd like to change my booking ref QX7T2M to the 8:05 train on Saturday.",
+     [("ref", "QX7T2M"), ("datetime", "8:05"), ("?datetime", "Saturday")]),
+    ("My daughter, Hannah Whitfield, starts in Year 3 this September.",
+     [("name", "Hannah Whitfield"), ("?datetime", "this September")]),
+    ("The parcel (tracking 1Z 999 AA1 0123 4567 84) was left at the wrong door.",
+     [("ref", "1Z999AA10123456784")]),
+    ("I was charged twice, £45.20 each time, on the 3rd and the 4th.",
+     [("amount", "£45.20"), ("?datetime", "the 3rd"), ("?datetime", "the 4th")]),
+    ("Can someone come out between noon and 3pm on Wednesday?", [("datetime", "between noon and 3pm on Wednesday")]),
+    ("Please cancel the two cots we reserved for the 19th to the 22nd.",
+     [("count", "two cots"), ("datetime", "the 19th"), ("?datetime", "the 22nd")]),
+    ("Our Wi-Fi is at 12 Elm Grove, flat 4B, and it drops every evening.", [("address", "12 Elm Grove, flat 4B")]),
+    ("My phone battery is at 15% and the screen is 6.1 inches.", []),
+    ("Page 4 of the contract says the notice period is one month.", []),
+    ("Contact our accounts team at AP@brightline.co.uk or 0161 496 0732.",
+     [("email", "AP@brightline.co.uk"), ("phone", "01614960732")]),
+    ("We paid a 20 percent deposit of $3,400 on the Ford Ranger.",
+     [("amount", "$3,400"), ("product", "Ford Ranger")]),
+]
+
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))
