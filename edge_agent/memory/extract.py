@@ -93,15 +93,21 @@ CN_TIME_ALONE = (rf"(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-~～到至]\s?\d{{1
 CN_TIME_AFTER_DATE = rf"(?:(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?|(?:{DAYPART})(?![{CN_DIGIT}\d]))"
 CN_MONTH_DAY = (r"(?:十[一二]?|[一二三四五六七八九])月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|"
                 r"(?:十[一二]?|[一二三四五六七八九])月\d{1,2}[日号]|\d{1,2}月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]")
+# a lunar date ("腊月二十八", "正月初六") and a holiday ("国庆节前一天", "元旦当天", "五一假期")
+CN_LUNAR = (r"(?:正|腊|冬|[二三四五六七八九十]|十[一二])月(?:初[一二三四五六七八九十]|二十[一二三四五六七八九]?|十[一二三四五六七八九]|"
+            r"廿[一二三四五六七八九]|三十)(?![一二三四五六七八九十])")
+CN_HOLIDAY = (r"(?:国庆节?|元旦|春节|除夕|中秋节?|端午节?|清明节?|元宵节?|劳动节|儿童节|七夕|圣诞节?|双十一|双十二|"
+              r"(?:五一|十一)(?=假期|长假|节|前|后|当天|那天|期间|之前|以后))(?:前一天|后一天|当天|那天|之前|以后|前|后|假期|期间)?")
 CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}})|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
-           rf"月底|月初|月中|年底|年初|"
+           rf"月底|月初|月中|年底|年初|{CN_LUNAR}|{CN_HOLIDAY}|"
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|底|初|中旬|上旬|下旬|末)?|"
-           rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?:3[01]|[12]\d|0?[1-9])[日号](?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])")
+           rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?<![\d月路街道巷弄里村楼栋幢号室-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
+           rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])(?!\s[A-Za-z0-9楼栋幢室线院门库机位床])")
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
@@ -113,7 +119,8 @@ EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
 EN_RANGE = (r"(?:\s+(?:between|from)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:and|to|-)\s*\d{1,2}(?::\d{2})?"
             r"\s*(?:am|pm)?(?![\d:]))?")
 # a range of hours before its day ("between 8 and 10 tomorrow morning")
-EN_BETWEEN = r"\bbetween\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:and|to|-)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
+_HOUR = r"(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon|midnight)"
+EN_BETWEEN = rf"\bbetween\s+{_HOUR}\s*(?:and|to|-)\s*{_HOUR}"
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
            r"(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
            r"\b(?:half|quarter)\s+(?:past|to)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b|"
@@ -183,7 +190,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                      r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
     ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位|后六位|末六位)\s*(?:是|为|:|：)?\s*"
                    r"(?P<v>(?:\d{2})?\d{3}[\dXx])(?![\dA-Za-z])"), DIGIT.search),
-    ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|"
+    ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\d[*＊]{4}\d{4}(?!\d)|"
                  r"(?:(?<![\d(（])[(（]0[1-9]\d{1,2}[)）]\s?|(?<![\d(（])(?<!\d )0[1-9]\d{1,2}[- ])[2-9]\d{2,3}[- ]?\d{4}(?!\d)"   # 021 6432 1234
                  r"(?:\s?(?:转|分机|ext\.?|x)\s?\d{1,5}(?!\d))?|"                                      # 转 8012, ext. 15
                  r"(?<!\d)0\d{2,3}-\d{7,8}(?!\d)|"
@@ -192,7 +199,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
-               r"电子客票号|客票号|票号|航班号|航班|机票|车次|报修单号|预约号|取件码|"
+               r"电子客票号|客票号|票号|航班号|航班|机票|车次|报修单号|预约号|取件码|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|"
@@ -200,8 +207,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
-               r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9_/-]*\d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
-               r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
+               r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?P<v>#?(?=[A-Za-z0-9_/-]*\d|(?-i:[A-Z]{2,3}) \d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
+               r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
                r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])){0,4})",   # "KV19 XRT", "YT7789 0012 3456"
                re.I), DIGIT.search),
     ("ref", _p(r"(?<![\w#])(?P<v>#[A-Za-z0-9][A-Za-z0-9-]{3,})|(?<![\w-])(?P<w>[A-Z]{2,6}-\d{2,}(?:-\d+)*)(?![\w-])"), NEEDS_HASH_OR_DIGIT.search),
@@ -215,6 +222,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # cards are taken first
     ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24}|(?=(?:[A-Z]*\d){6})(?=\d*[A-Z])[A-Z0-9]{10,24})(?![A-Za-z0-9.-])"),
      DIGIT.search),
+    # a seat on a train ("05 车 12F")
+    ("ref", _p(r"(?<![\dA-Za-z])(?P<v>\d{1,2}\s?车\s?\d{1,2}[A-F])(?![A-Za-z0-9])"), DIGIT.search),
     # a train ("G1357 次", "坐 D2205 次"), keyed 车次
     ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>[GDCZTKY]\d{1,4})(?=\s?次(?!数))"), DIGIT.search),
     ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))(?:之前|以前|前|左右|之后|以后)?"), WIDE_OR_DIGIT.search),
@@ -223,9 +232,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
-                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点]))?(?![台个件套份箱只位人张条次])|亿|美元|美金|欧元|英镑|"
+                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?)|"
-                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
+                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
@@ -233,7 +242,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|一年|每年|一个月|每个月|一共|总共|共|合计|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度GgMmTt])|"
-                  rf"(?:花了|付了|交了|转了|退了|赔了|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
+                  rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
                   rf"(?:房租|月租|租金|月薪|工资|年费|学费|尾款|首付)(?:每个?月|一个月|一年|每年|是|要|大概)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
@@ -245,9 +254,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  rf"片|颗|组|批|期|节|晚|桌)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
-                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|个人)"
+                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|个人|双|对|副|打)"
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
-                 rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])", re.I), WIDE_OR_DIGIT.search),
+                 rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])|"
+                 rf"(?:(?<=[买要订退]了)|(?<=[买要订]))一(?:打|双|对|副)(?=[{CJK}])", re.I), WIDE_OR_DIGIT.search),
     ("count", _p(rf"(?P<l>[{CJK}]{{0,2}}(?:人数|件数|台数|箱数|套数|份数|个数|数量))\s*(?:是|为|:|：|共|一共|总共)?\s*"
                  rf"(?:大概|大约|约|差不多)?\s*(?P<v>\d+)(?![\d.%％/:])"), DIGIT.search),   # "参会人数：15", "箱数为 36"
     ("product", _p(rf"(?:(?:{BRANDS})\s?{MODEL_AFTER_BRAND}|{MODEL})"
@@ -510,7 +520,8 @@ CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|
                 rf"(?:(?<=[在到址是：:])|(?<![{CJK}]))[{CJK}]{{2,4}}(?:区|县)[{CJK}]{{1,8}}?(?:路|街|大道|大街|巷|弄)\s?\d{{1,5}}\s?号"
                 rf"(?:\s?[A-Za-z0-9{CJK} ]{{0,12}}?(?:大厦|广场|中心|小区|花园|城|苑|园|座|栋|幢|号楼|层|室))?|"
                 # a building, its unit and flat ("6 号楼 2 单元 502")
-                rf"(?<!\d)\d{{1,3}}\s?(?:号楼|栋|幢|座)\s?\d{{1,2}}\s?单元\s?\d{{3,4}}(?:\s?室)?(?!\d)")
+                rf"(?<!\d)\d{{1,3}}\s?(?:号楼|栋|幢|座)\s?\d{{1,2}}\s?单元\s?\d{{3,4}}(?:\s?室)?(?!\d)|"
+                rf"(?<![\d.])\d{{1,3}}\s?号楼(?![\d{CJK}]{{0,2}}单元)")
 
 
 def _addresses(text: str) -> list[Extracted]:

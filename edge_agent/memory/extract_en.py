@@ -119,7 +119,7 @@ _NUM_WORD = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twen
 _NOT_COUNTED = {"times", "minutes", "mins", "seconds", "secs", "hours", "days", "weeks", "months", "years", "stars",
                 "cents", "percent", "points", "ways", "things", "reasons", "others", "ones"}
 ORDER_CUE = _p(r"\b(?:need|want|add|order|ordered|book|get|buy|bought|send|sent|ship|reserve|came|arrived|missing|"
-               r"received|delivered|only|requested)\b", re.I)
+               r"received|delivered|only|requested|reserved|booked|cancel|cancelled|canceled)\b", re.I)
 COUNT_OPEN = _p(rf"(?<![\w.#$£€-])(?P<v>(?:\d{{1,4}}|(?i:{_NUM_WORD}))\s+(?P<n>[a-z]{{3,}}s))\b")
 COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking|team|group|family)\s+(?:for|of)\s+(?P<v>\d{1,3})(?![\d:.])|"
                 r"(?<![\w.])(?P<w>\d{1,4})\s+(?:of|out of)\s+(?:the|my|our)\s+\d+\s+[a-z]+s\b")
@@ -236,6 +236,10 @@ def products(text: str) -> list[tuple[int, int]]:
 # ------------------------------------------------------------------ addresses
 _STREET = (r"street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|crescent|cres|place|pl|"
            r"terrace|close|parkway|pkwy|highway|hwy|square|sq|rue|strasse|straße|box")
+# a street named by a word that is also a common one, after a capitalised name ("12 Elm Grove",
+# not "3 miles in the Park" or "22 Grove Road", whose street word is Road)
+_NAMED = (r"(?<![\w/])\d+[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,2}(?:Grove|Gardens|Mews|Row|Walk|Park|Hill|View|Rise|Green|"
+          r"Vale|Wharf|Quay)\b(?!\s+(?i:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|place|crescent|terrace)\b)")
 _UNIT = r"(?i:apt|apartment|unit|suite|ste|flat|floor|fl|room|rm|#)\.?\s*[A-Za-z0-9-]+"
 _POST = (r"\d{4,5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
          r"[A-Z]\d{2} ?(?=[A-Z0-9]{0,3}[A-Z])(?=[A-Z0-9]{0,3}\d)[A-Z0-9]{4}")   # Irish: "T12 X8Y2"
@@ -244,7 +248,7 @@ ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}}
                   rf"(?![A-Za-z0-9])|\s*,\s*{_CITY}(?![A-Za-z0-9])|"
                   rf"\s+[a-z]+(?:\s[a-z]+)?\s+(?:[a-z]{{2,3}}\s+)?\d{{4,5}}(?!\d)")
 STREET_ADDRESS = _p(rf"(?:(?:{_UNIT}),?\s+(?:-\s+)?)?(?<![\w/])\d+[A-Za-z]?(?:/\d+)?\s+(?:[A-Za-z0-9]+\s+){{0,3}}?"
-                    rf"(?i:{_STREET})\b\.?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+")
+                    rf"(?i:{_STREET})\b\.?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
 def address_end(text: str, end: int) -> int:
