@@ -11,6 +11,8 @@ SENSITIVE = {"phone", "id_card", "bank_card"}
 
 
 def _mask(value: str) -> str:
+    if "*" in value or "＊" in value:   # masked already ("188****1234" is read as a phone): masking twice changes nothing
+        return value
     digits = [i for i, ch in enumerate(value) if ch.isdigit()]
     keep = set(digits[:3] + digits[-4:]) if len(digits) > 8 else set(digits[-2:])
     return "".join(ch if (i in keep or not ch.isdigit()) else "*" for i, ch in enumerate(value))
