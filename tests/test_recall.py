@@ -164,6 +164,39 @@ def test_concepts_bridge_words_the_question_does_not_share():
     assert not any("printer" in line for line in lines)
 
 
+def test_a_question_for_a_kind_finds_the_message_that_names_a_thing_of_it(monkeypatch):
+    """"Which genre ..." finds "Put on some fado" and "What does she drink ..." finds "give me
+    Irish coffee" (a two-word thing): WordNet's things of a kind (memory/kinds.txt) carry the
+    kind's thing term, which a question naming the kind asks for."""
+    texts = ["Put on some fado while cleaning and suddenly the flat was spotless.",
+             "I'm a simple person: give me Irish coffee and leave me alone for ten minutes.",
+             *[f"I was listening to the radio in the car on day {i}, mostly the news." for i in range(6)],
+             *[f"What a day {i}, I could drink a whole lake after that walk." for i in range(6)],
+             "The printer jammed again."]
+
+    def top(question):
+        a = RecallArchive()
+        add_all(a, [Message("user", t) for t in texts])
+        return [h.line for h in a.search(question)][:3]
+
+    assert any("fado" in line for line in top("Which genre has she been listening to?"))
+    assert any("Irish coffee" in line for line in top("What does she drink to cheer up?"))
+    monkeypatch.setattr(lexicon, "KIND_WEIGHT", 0.0)
+    assert not any("fado" in line for line in top("Which genre has she been listening to?"))
+
+
+def test_kinds_hold_things_by_their_usual_sense():
+    """A word is a thing of a kind when that is its most frequent sense and it is not used more
+    often as another part of speech: "cold" is no illness, "port" no wine, a drink no food."""
+    look = lexicon.table()
+    assert lexicon.thing("music") in look["fado"] and lexicon.thing("food") in look["moussaka"]
+    assert lexicon.thing("health") not in look.get("cold", ())
+    assert not any(tag.endswith("/thing") for tag in look.get("port", ()))
+    assert lexicon.thing("food") not in look.get("ale", ()) and lexicon.thing("drink") in look["ale"]
+    assert lexicon.concepts(terms("Which genre do you like?"), question=True) == ["~music"]
+    assert lexicon.kinds_asked(terms("Which genre do you like?")) == [lexicon.thing("music")]
+
+
 def test_a_question_about_the_present_prefers_the_newer_message():
     a = RecallArchive()
     add_all(a, [Message("user", "I work as a copy editor at Calder & Finch."),
@@ -247,11 +280,12 @@ def _reference_scores(a: RecallArchive, texts: dict[int, str], query: str) -> di
     bags = {}
     for d in docs:
         bag = Bag(terms(texts[d.id]))
-        bag.update(lexicon.concepts(list(bag)) + lexicon.value_classes(texts[d.id]))
+        bag.update(lexicon.concepts(terms(texts[d.id])) + lexicon.value_classes(texts[d.id]))
         bags[d.id] = bag
     words = list(dict.fromkeys(terms(query)))
-    concepts = lexicon.concepts(words) + lexicon.value_classes(query, question=True)
-    weighted = [(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in concepts]
+    concepts = lexicon.concepts(words, question=True) + lexicon.value_classes(query, question=True)
+    weighted = ([(t, 1.0) for t in words] + [(t, lexicon.WEIGHT) for t in concepts]
+                + [(t, lexicon.KIND_WEIGHT) for t in lexicon.kinds_asked(words)])
 
     def entries(term):   # (doc id, tf), oldest first
         return [(d.id, bags[d.id][term]) for d in docs if term in bags[d.id]]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
 WEIGHT = 0.45   # a concept term's share of a word's BM25 weight
 
@@ -140,34 +141,100 @@ CONCEPTS: dict[str, str] = {
 }
 
 
+# Kinds: a question that names a kind ("Which genre ...", "What does she drink ...") asks for a
+# thing of it, and the message that answers names one ("Put on some fado", "give me Irish
+# coffee"). The things of each kind are WordNet's (kinds.txt, built by scripts/wordnet_kinds.py);
+# a message naming one carries the kind's thing term ("~music/thing"), a question naming the
+# kind asks for it at KIND_WEIGHT, above a concept's WEIGHT: a thing of the asked kind is a
+# likely answer, a word of the same field only a likely topic.
+KIND_WEIGHT = 2.7
+KIND_HEADS: dict[str, str] = {
+    "music": "genre music song songs band album artist listen listening",
+    "drink": "drink drinks beverage",
+    "food": "food dish meal eat eats cuisine snack",
+    "pet": "pet dog cat breed",
+    "sport": "sport exercise",
+    "film": "film movie",
+    "health": "illness condition medication medicine disease",
+}
+KINDS_FILE = Path(__file__).with_name("kinds.txt")
+
+
+def thing(kind: str) -> str:
+    return f"~{kind}/thing"
+
+
+def _add(out: dict, key, tag: str) -> None:
+    tags = out.setdefault(key, [])
+    if tag not in tags:
+        tags.append(tag)
+
+
 @lru_cache(maxsize=1)
-def table() -> dict[str, tuple[str, ...]]:
-    """Term -> the concept terms it carries ("labrador" -> ("~pet",)); a single Chinese
-    character (猫) is matched inside the bigrams that hold it."""
+def _tables() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """(term -> its concept terms, "term next-term" -> the concept terms of a two-word thing)."""
     from edge_agent.memory.terms import terms
 
     out: dict[str, list[str]] = {}
+    pairs: dict[str, list[str]] = {}
     for concept, words in CONCEPTS.items():
-        tag = f"~{concept}"
         for word in words.split():
             for term in terms(word) or [word]:
-                tags = out.setdefault(term, [])
-                if tag not in tags:
-                    tags.append(tag)
+                _add(out, term, f"~{concept}")
+    for line in KINDS_FILE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        kind, members = line.split("\t")
+        for member in members.split():
+            found = terms(member.replace("_", " "))
+            for tag in (f"~{kind}", thing(kind)):
+                if len(found) == 1:
+                    _add(out, found[0], tag)
+                elif len(found) == 2:
+                    _add(pairs, " ".join(found), tag)
+    shared: dict[tuple[str, ...], tuple[str, ...]] = {}   # one tuple per distinct set of tags
+    return ({term: shared.setdefault(tuple(tags), tuple(tags)) for term, tags in out.items()},
+            {pair: shared.setdefault(tuple(tags), tuple(tags)) for pair, tags in pairs.items()})
+
+
+def table() -> dict[str, tuple[str, ...]]:
+    """Term -> the concept terms it carries ("labrador" -> ("~pet", "~pet/thing")); a single
+    Chinese character (猫) is matched inside the bigrams that hold it."""
+    return _tables()[0]
+
+
+@lru_cache(maxsize=1)
+def _kind_heads() -> dict[str, tuple[str, ...]]:
+    from edge_agent.memory.terms import terms
+
+    out: dict[str, list[str]] = {}
+    for kind, words in KIND_HEADS.items():
+        for word in words.split():
+            for term in terms(word):
+                _add(out, term, thing(kind))
     return {term: tuple(tags) for term, tags in out.items()}
 
 
-def concepts(found: list[str]) -> list[str]:
-    """The concept terms of a text's ``found`` terms, each once, in order."""
-    lookup = table()
+def concepts(found: list[str], question: bool = False) -> list[str]:
+    """The concept terms of a text's ``found`` terms (in order: two adjacent terms may name a
+    thing, "irish coffe"), each once. A question's are its fields' concepts, not things."""
+    lookup, pairs = _tables()
     seen: dict[str, None] = {}
-    for term in found:
+    for i, term in enumerate(found):
         hits = lookup.get(term, ())
         if not hits and len(term) == 2 and term[0] >= "\u3400":
             hits = lookup.get(term[0], ()) + lookup.get(term[1], ())
+        if i + 1 < len(found):
+            hits += pairs.get(f"{term} {found[i + 1]}", ())
         for tag in hits:
             seen.setdefault(tag, None)
-    return list(seen)
+    return [tag for tag in seen if not tag.endswith("/thing")] if question else list(seen)
+
+
+def kinds_asked(found: list[str]) -> list[str]:
+    """The thing terms a question's ``found`` terms ask for ("genr" -> "~music/thing")."""
+    heads = _kind_heads()
+    return list(dict.fromkeys(tag for term in found for tag in heads.get(term, ())))
 
 
 # Value classes: a message that holds a value of the kind a question asks for shares a

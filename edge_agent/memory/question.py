@@ -91,10 +91,11 @@ class Question:
         text = query or ""
         searched = rewrite(text) if rewrite is not None and text else text
         words = list(dict.fromkeys(terms(searched)))
-        concepts = lexicon.concepts(words) + lexicon.value_classes(searched, question=True)
+        concepts = lexicon.concepts(words, question=True) + lexicon.value_classes(searched, question=True)
         first, second = bool(_FIRST_PERSON.search(searched)), bool(_SECOND_PERSON.search(searched))
         return cls(text=text, kind=kind_of(text), searched=searched,
-                   terms=tuple([(term_id(t), 1.0) for t in words] + [(term_id(t), lexicon.WEIGHT) for t in concepts]),
+                   terms=tuple([(term_id(t), 1.0) for t in words] + [(term_id(t), lexicon.WEIGHT) for t in concepts]
+                               + [(term_id(t), lexicon.KIND_WEIGHT) for t in lexicon.kinds_asked(words)]),
                    chars=tuple(c for c in dict.fromkeys(searched) if "\u3400" <= c <= "\u9fff" and c not in WIDEN_STOP),
                    current=bool(_CURRENT.search(searched)),
                    person="" if first == second else ("user" if first else "assistant"),

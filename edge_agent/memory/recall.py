@@ -193,7 +193,7 @@ class RecallArchive:
             tokens += self.counter(extra)
         words = terms(text)
         bag = Bag(words)
-        bag.update(lexicon.concepts(list(bag)) + lexicon.value_classes(text))
+        bag.update(lexicon.concepts(words) + lexicon.value_classes(text))
         doc = _Doc(self._next_id, seq, self._group, float(msg.ts), line, tokens + 1, sum(bag.values()),
                    len(line.encode("utf-8")), ROLE_CODE[msg.role],
                    sys.intern(stamp(msg.ts, line)), asks=float(msg.role == "assistant" and bool(_ENDS_ASKING.search(text))))
