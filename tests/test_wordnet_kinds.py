@@ -23,11 +23,14 @@ SYNSETS = [
     ("00000010", ["port"], ["00000001"]),
     ("00000011", ["food"], []),
     ("00000012", ["moussaka"], ["@i00000011"]),
+    ("00000013", ["state"], []),
+    ("00000014", ["ohio", "oh"], ["@i00000013"]),
 ]
 # lemma -> its senses, most frequent first
 SENSES = {"beverage": ["00000001"], "tea": ["00000002"], "irish_coffee": ["00000003"], "shrub": ["00000004"],
           "rooibos": ["00000005"], "illness": ["00000006"], "cold": ["00000007"], "common_cold": ["00000007"],
-          "flu": ["00000008"], "port": ["00000009", "00000010"], "food": ["00000011"], "moussaka": ["00000012"]}
+          "flu": ["00000008"], "port": ["00000009", "00000010"], "food": ["00000011"], "moussaka": ["00000012"],
+          "state": ["00000013"], "ohio": ["00000014"], "oh": ["00000014"]}
 # (lemma, part of speech digit, offset, tagged uses): "cold" is an adjective far more often
 COUNTS = [("cold", "1", "00000007", 5), ("cold", "3", "00000099", 80), ("flu", "1", "00000008", 3),
           ("port", "1", "00000009", 9), ("port", "1", "00000010", 1)]
@@ -57,17 +60,19 @@ def _wordnet(tmp_path: Path) -> Path:
 
 def test_things_of_a_kind_by_their_most_frequent_sense(tmp_path, monkeypatch):
     tool = _tool()
-    monkeypatch.setattr(tool, "HEADS", {"drink": ["beverage#1"], "health": ["illness#1"], "food": ["food#1", "beverage#1"]})
+    monkeypatch.setattr(tool, "HEADS", {"drink": ["beverage#1"], "health": ["illness#1"], "food": ["food#1", "beverage#1"],
+                                        "place": ["state#1"]})
     kinds = tool.build(_wordnet(tmp_path))
     assert kinds["drink"] == ["irish_coffee", "tea"]        # below the head, not the head itself
     assert kinds["health"] == ["common_cold", "flu"]        # "cold" is an adjective first
     assert kinds["food"] == ["moussaka"]                    # by an instance link; drinks are not food
     assert "rooibos" not in sum(kinds.values(), [])         # a shrub here
     assert "port" not in kinds["drink"]                     # its most frequent sense is no drink
+    assert kinds["place"] == ["ohio"]                       # "oh", two letters, is an abbreviation
     out = tmp_path / "kinds.txt"
     tool.write(kinds, out)
     body = [line for line in out.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
-    assert body == ["drink\tirish_coffee tea", "food\tmoussaka", "health\tcommon_cold flu"]
+    assert body == ["drink\tirish_coffee tea", "food\tmoussaka", "health\tcommon_cold flu", "place\tohio"]
 
 
 def test_the_shipped_kinds_file_is_well_formed_and_packaged():

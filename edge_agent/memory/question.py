@@ -75,6 +75,17 @@ def kind_of(query: str | None) -> str:
     return ASKS if is_question(query) else STATES
 
 
+def _kinds(words: list[str], searched: str) -> list[tuple[int, float]]:
+    """The thing terms a question asks for, weighted: a kind it names ("genre") at KIND_WEIGHT,
+    a place for "where" at WHERE_WEIGHT."""
+    kinds = lexicon.kinds_asked(words)
+    out = [(term_id(t), lexicon.KIND_WEIGHT) for t in kinds]
+    place = lexicon.thing("place")
+    if place not in kinds and lexicon.asks_where(searched):
+        out.append((term_id(place), lexicon.WHERE_WEIGHT))
+    return out
+
+
 @dataclass(frozen=True)
 class Question:
     text: str                              # as asked ("" for no query)
@@ -95,7 +106,7 @@ class Question:
         first, second = bool(_FIRST_PERSON.search(searched)), bool(_SECOND_PERSON.search(searched))
         return cls(text=text, kind=kind_of(text), searched=searched,
                    terms=tuple([(term_id(t), 1.0) for t in words] + [(term_id(t), lexicon.WEIGHT) for t in concepts]
-                               + [(term_id(t), lexicon.KIND_WEIGHT) for t in lexicon.kinds_asked(words)]),
+                               + _kinds(words, searched)),
                    chars=tuple(c for c in dict.fromkeys(searched) if "\u3400" <= c <= "\u9fff" and c not in WIDEN_STOP),
                    current=bool(_CURRENT.search(searched)),
                    person="" if first == second else ("user" if first else "assistant"),
