@@ -135,6 +135,9 @@ WHOLE_VALUES = [
     ("Ship it to 221 Baker Street, Apt 4B, London NW1 6XE.", "address", "221 Baker Street, Apt 4B, London NW1 6XE"),
     ("机票 CA1831，5月3日 08:30 起飞", "ref", "CA1831"),
     ("我选换货，不要退款了", "decision", "换货"),
+    ("瑜伽课改到每周一、周三晚上八点", "datetime", "周一、周三晚上八点"),          # a list of days is one value
+    ("今年国庆节前一天能到吗", "datetime", "今年国庆节前一天"),
+    ("门店在海淀区中关村大街 27 号中关村大厦 C 座 1203", "address", "海淀区中关村大街 27 号中关村大厦 C 座 1203"),
 ]
 
 
@@ -189,6 +192,10 @@ EN_WHOLE_VALUES = [
     ("Send it to 55 Queen Street, Apt 9, Auckland 1010.", "address", "55 Queen Street, Apt 9, Auckland 1010"),
     ("My address is 1200 Market St, San Francisco, CA 94103.", "address", "1200 Market St, San Francisco, CA 94103"),
     ("Postcode is EH1 2NG.", "address", "EH1 2NG"),
+    ("Hello, it's Tom Ellis from 4 Mill Lane; the gate is broken.", "address", "4 Mill Lane"),
+    ("My NHS number is 485 777 3456.", "ref", "485 777 3456"),
+    ("The engineer will come between 2 and 4 this afternoon.", "datetime", "between 2 and 4 this afternoon"),
+    ("Pay it into account 12345678, please.", "bank_card", "12345678"),
     ("I'd prefer a bank transfer.", "decision", "a bank transfer"),
     ("Please cancel the order, not the subscription.", "decision", "cancel the order"),
 ]
@@ -207,6 +214,14 @@ def test_english_whole_values(text, category, value):
     "Back on the 4th of July we had fireworks."])
 def test_english_chit_chat_numbers_give_no_fact(text):
     assert [(f.category, f.value) for f in extract(text)] == []
+
+
+@pytest.mark.parametrize("text, not_wanted", [
+    ("座位是 12 排 7、8 号，能换吗", ("datetime", "8 号")),        # seats in a row, not days
+    ("信用卡被扣了 2 笔手续费", ("amount", "2")),                   # two payments, not two yuan
+])
+def test_look_alikes_are_not_values(text, not_wanted):
+    assert not_wanted not in [(f.category, f.value) for f in extract(text)]
 
 
 def test_a_value_taken_back_is_not_kept():

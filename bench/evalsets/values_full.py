@@ -641,6 +641,76 @@ MESSAGES_9: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
+
+# Written in a later session (2026-12-05, evening), before the extractor was run on any of it:
+# "test10". Pharmacies, tutoring, car hire, gyms, a pet clinic, insurance claims, water and
+# power bills, concert tickets, phone top-ups, repairs; English landlords, surgeries, banks,
+# airlines, councils and plumbers. Look-alikes that must give nothing required: a
+# temperature, a dose, a version, a height and a weight, a model year, a floor count, a score,
+# a rating, a speed, a share.
+MESSAGES_10: list[tuple[str, list[tuple[str, str]]]] = [
+    ("处方上开的是阿莫西林，一天三次，每次 0.5 克。", []),
+    ("药店会员卡号 8800 1234 5678，积分怎么没到账？", [("ref", "880012345678")]),
+    ("孩子体温 38.5 度，烧了一晚上。", []),
+    ("数学家教每周二、周四晚上七点到九点，一节课 200 元。",
+     [("datetime", "晚上七点到九点"), ("amount", "200元")]),
+    ("老师姓孔，电话 135 0021 7788，您直接跟她约时间。", [("?name", "孔"), ("phone", "13500217788")]),
+    ("租车订单 ZC20251203-116，取车时间是 12 月 20 日上午十点，在虹桥机场 T2。",
+     [("ref", "ZC20251203-116"), ("datetime", "12月20日上午十点"), ("?address", "虹桥机场T2")]),
+    ("押金 3000 元已经冻结了，还车后多久解冻？", [("amount", "3000元")]),
+    ("我身高 175，体重 68 公斤，该选哪个尺码？", []),
+    ("健身卡还剩 47 天，能转给我同事王磊吗？", [("?count", "47天"), ("name", "王磊")]),
+    ("年卡是 2680 买的，现在退能退多少？", [("amount", "2680")]),
+    ("我家猫叫团子，三岁半，下周一上午要来打疫苗。", [("?name", "团子"), ("datetime", "下周一上午")]),
+    ("宠物医院开的单子上写着消费 865.50 元。", [("amount", "865.50元")]),
+    ("理赔案件号 LP2025112900387，材料上周就交齐了。", [("ref", "LP2025112900387"), ("?datetime", "上周")]),
+    ("车险是在平安买的，保单号 ASHZ01234567890123。", [("ref", "ASHZ01234567890123")]),
+    ("这个月水费 126 元，比上个月多了一倍，户号 30021457。", [("amount", "126元"), ("ref", "30021457")]),
+    ("电表显示已经用了 4,512 度，读数是不是有问题？", [("?count", "4,512")]),
+    ("演唱会门票两张，看台 A 区 8 排 15、16 号，一共 1760 元。",
+     [("count", "两张"), ("?ref", "A区8排15、16号"), ("amount", "1760元")]),
+    ("给 150 6677 8899 充了 100 元话费，一直没到账。", [("phone", "15066778899"), ("amount", "100元")]),
+    ("手机系统是 15.2 版本，更新完就一直重启。", []),
+    ("屏幕是去年双十二换的，保修一年，还在保吗？", [("?datetime", "去年双十二")]),
+    ("维修点在朝阳区建国路 88 号 SOHO 现代城 B 座 1506。", [("address", "朝阳区建国路88号SOHO现代城B座1506")]),
+    ("这栋楼一共 32 层，我住 18 楼，电梯又坏了。", [("?address", "18楼")]),
+    ("我给这家店打了五星，结果还是这样。", []),
+    ("网速只有 20M，套餐明明是 500M 的。", []),
+    ("我占公司 30% 的股份，这个能开证明吗？", []),
+    ("联系人：欧阳娜娜，邮箱 nana.oy@163.com。", [("name", "欧阳娜娜"), ("email", "nana.oy@163.com")]),
+    ("发票抬头写上海悦达科技有限公司，税号 91310115MA1K3ABC2X。",
+     [("?name", "上海悦达科技有限公司"), ("ref", "91310115MA1K3ABC2X")]),
+    ("元宵节那天晚上六点，订 12 个人的包厢。", [("datetime", "元宵节那天晚上六点"), ("count", "12个人")]),
+    ("尾号 0937 的储蓄卡被扣了 3 笔年费。", [("bank_card", "0937"), ("?count", "3笔")]),
+    ("快递员说放在菜鸟驿站了，取件码 6-2-3015。", [("ref", "6-2-3015")]),
+    ("Hi, it's Priya Raman from flat 9, 27 Wellington Street; the boiler's out again.",
+     [("name", "Priya Raman"), ("address", "flat 9, 27 Wellington Street")]),
+    ("The landlord wants £1,150 for January by the 28th.", [("amount", "£1,150"), ("datetime", "the 28th"),
+                                                            ("?datetime", "January")]),
+    ("Could I book a blood test at the surgery for Friday at 8:40?", [("datetime", "Friday at 8:40")]),
+    ("My NHS number is 943 476 5919, in case you need it.", [("ref", "9434765919")]),
+    ("Sort code 20-32-06, account 43871256: the transfer of $600 bounced.",
+     [("?ref", "20-32-06"), ("bank_card", "43871256"), ("amount", "$600")]),
+    ("We're a party of five flying out on BA 2490 on 14 February.",
+     [("count", "five"), ("ref", "BA 2490"), ("datetime", "14 February")]),
+    ("My bag weighed 23.4 kg and they still charged me.", []),
+    ("Council tax reference 6021 554 9871 - the bill says £182 a month.",
+     [("ref", "60215549871"), ("amount", "£182")]),
+    ("The plumber, Gavin, said he'd be here between 1 and 3 this afternoon.",
+     [("?name", "Gavin"), ("datetime", "between 1 and 3 this afternoon")]),
+    ("It's a 2019 Honda Jazz with 48,000 miles on it.", [("product", "Honda Jazz")]),
+    ("Send the replacement charger to 55 Quay Street, Galway H91 K2P3.",
+     [("address", "55 Quay Street, Galway H91 K2P3")]),
+    ("Our score on the survey was 8 out of 10, not bad.", []),
+    ("The download runs at 300 Mbps but uploads crawl.", []),
+    ("Please email the invoice to accounts@harbourline.ie and quote PO 77120.",
+     [("email", "accounts@harbourline.ie"), ("ref", "77120")]),
+    ("I need 3 boxes of the A4 paper and 2 toner cartridges by Thursday.",
+     [("count", "3 boxes"), ("count", "2 toner cartridges"), ("datetime", "Thursday")]),
+    ("我的订单 Order No. 5521-8890-113 里少了一副 AirPods Pro。",
+     [("ref", "5521-8890-113"), ("product", "AirPods Pro"), ("?count", "一副")]),
+]
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))

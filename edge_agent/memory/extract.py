@@ -104,7 +104,7 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MO
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
-           rf"月底|月初|月中|年底|年初|{CN_LUNAR}|{CN_HOLIDAY}|"
+           rf"月底|月初|月中|年底|年初|{CN_LUNAR}|(?:去年|今年|明年)?{CN_HOLIDAY}|"
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?<![\d月路街道巷弄里村楼栋幢号室-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
            rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])(?!\s[A-Za-z0-9楼栋幢室线院门库机位床])")
@@ -203,7 +203,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|"
-               r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
+               r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
@@ -227,7 +227,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a train ("G1357 次", "坐 D2205 次"), keyed 车次
     ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>[GDCZTKY]\d{1,4})(?=\s?次(?!数))"), DIGIT.search),
     ("datetime", _p(rf"(?:(?:{CN_DATE})\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))(?:之前|以前|前|左右|之后|以后)?"), WIDE_OR_DIGIT.search),
-    ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:{EN_DATE}){EN_DAYPART}|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
+    ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:,?\s+(?:at\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
@@ -241,7 +241,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|每个?月|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|一年|每年|一个月|每个月|一共|总共|共|合计|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
-                  rf"(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度GgMmTt])|"
+                  rf"(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
                   rf"(?:房租|月租|租金|月薪|工资|年费|学费|尾款|首付)(?:每个?月|一个月|一年|每年|是|要|大概)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
@@ -251,7 +251,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
                   r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
     ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
-                 rf"片|颗|组|批|期|节|晚|桌)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
+                 rf"片|颗|组|批|期|节|晚|桌|笔)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
                  rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|个人|双|对|副|打)"
@@ -405,7 +405,19 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
     for f in found:
         if all(f[1] <= t[0] or f[0] >= t[1] for t in taken):
             taken.append(f)
-    return sorted(taken)
+    return _joined_dates(text, sorted(taken))
+
+
+def _joined_dates(text: str, spans: list[tuple[int, int, str, str, str]]) -> list[tuple[int, int, str, str, str]]:
+    """Dates listed with 、 are one value ("每周二、周四晚上七点到九点"): "周二" alone is half of it."""
+    out: list[tuple[int, int, str, str, str]] = []
+    for f in spans:
+        prev = out[-1] if out else None
+        if prev and prev[2] == f[2] == "datetime" and re.fullmatch(r"\s?、\s?", text[prev[1]:f[0]]):
+            out[-1] = (prev[0], f[1], "datetime", text[prev[0]:f[1]], prev[4] or f[4])
+        else:
+            out.append(f)
+    return out
 
 
 def _names(text: str) -> list[Extracted]:
@@ -518,7 +530,8 @@ NEEDS_ADDRESS = _p(r"[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:stre
 CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)[^，。！？；;\n,、]{{2,40}}|"
                 # a district, its road and number, without the city ("朝阳区建国路 88 号 SOHO 现代城")
                 rf"(?:(?<=[在到址是：:])|(?<![{CJK}]))[{CJK}]{{2,4}}(?:区|县)[{CJK}]{{1,8}}?(?:路|街|大道|大街|巷|弄)\s?\d{{1,5}}\s?号"
-                rf"(?:\s?[A-Za-z0-9{CJK} ]{{0,12}}?(?:大厦|广场|中心|小区|花园|城|苑|园|座|栋|幢|号楼|层|室))?|"
+                rf"(?:\s?[A-Za-z0-9{CJK} ]{{0,12}}?(?:大厦|广场|中心|小区|花园|城|苑|园|座|栋|幢|号楼|层|室))?"
+                rf"(?:\s?[A-Za-z0-9]{{1,3}}\s?(?:座|栋|幢|号楼)(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,5}}(?:\s?室)?(?!\d))?|"   # "B 座 1506"
                 # a building, its unit and flat ("6 号楼 2 单元 502")
                 rf"(?<!\d)\d{{1,3}}\s?(?:号楼|栋|幢|座)\s?\d{{1,2}}\s?单元\s?\d{{3,4}}(?:\s?室)?(?!\d)|"
                 rf"(?<![\d.])\d{{1,3}}\s?号楼(?![\d{CJK}]{{0,2}}单元)")
@@ -646,7 +659,17 @@ def _single_key(category: str, text: str, left: int, start: int, keyword: str) -
 def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool:
     """A value taken back ("not X"), or a number of chit-chat (a hypothetical, a ratio, "it's 2am")."""
     left, right = _clause_bounds(text, start, end)
-    return en.rejected(text, start, end, left) or en.chit_chat_number(text, category, value, start, left, right)
+    return (en.rejected(text, start, end, left, category == "address")
+            or en.chit_chat_number(text, category, value, start, left, right) or _seat(text, category, value, start))
+
+
+# a seat in a row ("看台 A 区 8 排 15、16 号") is no day of the month
+SEAT_BEFORE = re.compile(r"排\s?(?:\d{1,3}\s?[、,，]\s?)*$")
+
+
+def _seat(text: str, category: str, value: str, start: int) -> bool:
+    return category == "datetime" and re.fullmatch(r"\d{1,2}\s?[号日]", value) is not None and \
+        SEAT_BEFORE.search(text, max(0, start - 16), start) is not None
 
 
 # a relative date that still names one day to come, or a deadline, is a fact without a key

@@ -44,7 +44,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     ("id_card", _p(rf"{_ID_KEY}{_CONNECT}(?P<v>{_ID_VALUE})|{_ID_KEY}\s*{_ENDING}(?P<w>\d{{4}})(?!\d)"), DIGIT.search),
     ("id_card", _p(rf"(?i:last (?:4|four)(?: digits)? of (?:my |the )?){_ID_KEY}\s*(?i:are|is|:)?\s*(?P<v>\d{{4}})(?!\d)"), DIGIT.search),
     ("bank_card", _p(rf"\bIBAN{_CONNECT}(?P<v>{_IBAN})|(?<![A-Za-z0-9])(?P<w>{_IBAN_SPACED})"), DIGIT.search),
-    ("bank_card", _p(r"(?P<l>(?i:account (?:number|no\.?|#)|acct(?: no\.?)?|sort code|routing number|bsb))"
+    ("bank_card", _p(r"(?P<l>(?i:account (?:number|no\.?|#)|account(?= \d{6})|acct(?: no\.?)?|sort code|routing number|bsb))"
                      r"\s*(?i:is|:)?\s*(?P<v>\d[\d -]{4,18}\d)(?!\d)"), DIGIT.search),
     ("bank_card", _p(rf"(?i:\b(?:card|visa|mastercard|amex|debit|credit)\b[^.,;!?\d]{{0,20}}?){_ENDING}(?P<v>\d{{4}})(?!\d)"), DIGIT.search),
     ("phone", _p(rf"{_PHONE_KEY}[^\d+(]{{0,12}}?(?P<v>{_PHONE_VALUE})(?!\d)"), DIGIT.search),
@@ -86,9 +86,11 @@ QUEUE_BEFORE = _p(r"(?:前面|前边|排在|排到)(?:还有|有)?\s*$")
 MOVED = _p(r"\b(?:move|moved|change|changed|reschedule|rescheduled|push|pushed|shift|switch|bring)\b", re.I)
 
 
-def rejected(text: str, start: int, end: int, left: int) -> bool:
-    """A value the sentence takes back: "not X", "instead of X", "X - no wait, ...", "move it from X to Y"."""
-    if REJECTED_BEFORE.search(text[max(left, start - 16):start]) or REJECTED_AFTER.match(text, end):
+def rejected(text: str, start: int, end: int, left: int, place: bool = False) -> bool:
+    """A value the sentence takes back: "not X", "instead of X", "X - no wait, ...", "move it from X to Y".
+    A ``place`` after a bare "from" is where someone is ("it's Priya from flat 9, 27 Wellington Street")."""
+    before = REJECTED_BEFORE.search(text[max(left, start - 16):start])
+    if before and not (place and before.group(0).lower().startswith("from")) or REJECTED_AFTER.match(text, end):
         return True
     return bool(re.match(r"from\s", text[start:end], re.I) and re.match(r"\s+to\s", text[end:])
                 and MOVED.search(text, left, start))
