@@ -138,6 +138,12 @@ WHOLE_VALUES = [
     ("瑜伽课改到每周一、周三晚上八点", "datetime", "周一、周三晚上八点"),          # a list of days is one value
     ("今年国庆节前一天能到吗", "datetime", "今年国庆节前一天"),
     ("门店在海淀区中关村大街 27 号中关村大厦 C 座 1203", "address", "海淀区中关村大街 27 号中关村大厦 C 座 1203"),
+    ("运单号：ＹＴ８８１２３４５６７７，还没到", "ref", "ＹＴ８８１２３４５６７７"),        # full width, kept as written
+    ("理赔款叁仟伍佰元什么时候到", "amount", "叁仟伍佰元"),
+    ("师傅 14:00—16:00 上门", "datetime", "14:00—16:00"),
+    ("租约到明年 3 月底", "datetime", "明年 3 月底"),
+    ("帮我把航班改签到 CZ3102", "ref", "CZ3102"),
+    ("有事加我微信 chen_lu2024", "ref", "chen_lu2024"),
 ]
 
 
@@ -196,6 +202,8 @@ EN_WHOLE_VALUES = [
     ("My NHS number is 485 777 3456.", "ref", "485 777 3456"),
     ("The engineer will come between 2 and 4 this afternoon.", "datetime", "between 2 and 4 this afternoon"),
     ("Pay it into account 12345678, please.", "bank_card", "12345678"),
+    ("Could we get a table for six on Friday?", "count", "six"),
+    ("I'm flying home on EI 154 tomorrow.", "ref", "EI 154"),
     ("I'd prefer a bank transfer.", "decision", "a bank transfer"),
     ("Please cancel the order, not the subscription.", "decision", "cancel the order"),
 ]
@@ -219,6 +227,7 @@ def test_english_chit_chat_numbers_give_no_fact(text):
 @pytest.mark.parametrize("text, not_wanted", [
     ("座位是 12 排 7、8 号，能换吗", ("datetime", "8 号")),        # seats in a row, not days
     ("信用卡被扣了 2 笔手续费", ("amount", "2")),                   # two payments, not two yuan
+    ("The new TV is an LG 5500 model.", ("ref", "LG 5500")),          # no flight without flying
 ])
 def test_look_alikes_are_not_values(text, not_wanted):
     assert not_wanted not in [(f.category, f.value) for f in extract(text)]

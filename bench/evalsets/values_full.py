@@ -711,6 +711,65 @@ MESSAGES_10: list[tuple[str, list[tuple[str, str]]]] = [
      [("ref", "5521-8890-113"), ("product", "AirPods Pro"), ("?count", "一副")]),
 ]
 
+
+# Written after test10's changes (2026-12-05, evening), before the extractor was run on any of
+# it: "test11", mostly Chinese customer service. Full-width digits, amounts in capitals and in
+# 万, dotted dates, dash ranges, masked ids, plates, QQ and WeChat ids, rooms and floors;
+# look-alikes (a promotion's threshold, a discount, a version, an instalment's number, a
+# storage size, a percentage, a temperature, a star rating) that must give nothing required.
+MESSAGES_11: list[tuple[str, list[tuple[str, str]]]] = [
+    ("信用卡账单 ￥1,299.00 已经还了，为什么还显示逾期？", [("amount", "￥1,299.00")]),
+    ("分期是 12 期，每期 108.25 元，现在是第 3 期。", [("?count", "12期"), ("amount", "108.25元")]),
+    ("满 300 减 50 的券为什么用不了？", []),
+    ("这件外套打 8.5 折之后是 679 元。", [("amount", "679元")]),
+    ("退货单号 TH202503080017，快递已经寄回去了。", [("ref", "TH202503080017")]),
+    ("外卖地址写的是滨江区江南大道 1088 号 3 号楼 1802 室。", [("address", "滨江区江南大道1088号3号楼1802室")]),
+    ("骑手电话 +86 137 1234 5678，一直打不通。", [("phone", "13712345678")]),
+    ("酒店订的 3 月 8 号到 3 月 10 号，两晚，大床房。",
+     [("datetime", "3月8号"), ("datetime", "3月10号"), ("count", "两晚")]),
+    ("入住人写的是 Zhang Wei，护照号 E12345678。", [("name", "Zhang Wei"), ("?id_card", "E12345678")]),
+    ("机票改签到 2025.3.15 的 MU5101，差价多少？", [("datetime", "2025.3.15"), ("ref", "MU5101")]),
+    ("物业报修：厨房水管漏水，时间 9:00—11:00 都可以。", [("datetime", "9:00—11:00")]),
+    ("挂号是 3 月 12 日下午，专家号，姓周的主任。", [("datetime", "3月12日下午"), ("?name", "周")]),
+    ("驾校报名费 3800，科目二约在下周三。", [("amount", "3800"), ("datetime", "下周三")]),
+    ("车牌浙A·8K2M5，违章的那次不是我开的。", [("ref", "浙A·8K2M5")]),
+    ("空调装在主卧，型号 KFR-35GW，一共两台。", [("product", "KFR-35GW"), ("count", "两台")]),
+    ("保险赔付金额是壹万贰仟元整，到现在没到账。", [("amount", "壹万贰仟元")]),
+    ("培训班学费 1.2 万，能分期吗？", [("amount", "1.2万")]),
+    ("二手车是 2020 年的，开了 6 万公里，报价 9.8 万。", [("amount", "9.8万")]),
+    ("房租每月 4500，押一付三，合同到明年 6 月底。", [("amount", "4500"), ("datetime", "明年6月底")]),
+    ("宽带账号 057112345678，报修电话打了三次了。", [("ref", "057112345678"), ("?count", "三次")]),
+    ("旅游团是 5 月 1 日出发，一共 6 个大人 2 个小孩。",
+     [("datetime", "5月1日"), ("count", "6个大人"), ("count", "2个小孩")]),
+    ("我的 QQ 是 2876543210，有问题直接找我。", [("ref", "2876543210")]),
+    ("加我微信 lin_xiaoyu88，发票照片我发你。", [("ref", "lin_xiaoyu88")]),
+    ("手机是 256G 的，才用了一个月就卡。", [("?datetime", "一个月")]),
+    ("App 升级到 V3.2.1 以后就闪退。", []),
+    ("电量只有 60% 了，充电特别慢。", []),
+    ("冰箱冷藏室温度显示 12 度，是不是坏了？", []),
+    ("这家店评分 4.8，我才下的单。", []),
+    ("收件人：欧阳明轩，电话 0571-8765 4321 转 806。", [("name", "欧阳明轩"), ("phone", "057187654321转806")]),
+    ("身份证后四位 302X，麻烦核对一下。", [("id_card", "302X")]),
+    ("我是 12 栋 3 单元 601 的业主，楼上漏水到我家了。", [("address", "12栋3单元601")]),
+    ("预约了周六下午三点半做保养，车是卡罗拉。", [("datetime", "周六下午三点半"), ("?product", "卡罗拉")]),
+    ("订单里一共 3 件，少发了 1 件。", [("count", "3件"), ("?count", "1件")]),
+    ("麻烦把发票寄到 wangfang_acc@qq.com。", [("email", "wangfang_acc@qq.com")]),
+    ("会议定在 12 月 18 日上午 10 点，参会人数 25。", [("datetime", "12月18日上午10点"), ("count", "25")]),
+    ("快递单号：ＳＦ１４２３５５６７８９０１，到哪了？", [("ref", "ＳＦ１４２３５５６７８９０１")]),
+    ("我爸叫陈建华，今年 68 岁，帮他挂个号。", [("name", "陈建华")]),
+    ("上次维修花了八百五，这次又坏了。", [("amount", "八百五")]),
+    ("My order 7734-2219 arrived with a cracked screen; I paid £189.99.",
+     [("ref", "7734-2219"), ("amount", "£189.99")]),
+    ("Please call me back on 020 7946 0018 after 6pm.", [("phone", "02079460018"), ("datetime", "6pm")]),
+    ("The firmware is version 2.4.7 and the fan runs at 80%.", []),
+    ("I rated the courier one star because he threw it over the fence.", []),
+    ("We're booked for dinner on the 23rd at 7:30, a table for eight.",
+     [("datetime", "the 23rd at 7:30"), ("count", "eight")]),
+    ("My name is Olumide Adeyemi and my policy number is HX-55201-B.",
+     [("name", "Olumide Adeyemi"), ("ref", "HX-55201-B")]),
+    ("The quote for the roof was 4,200 dollars, which seems steep.", [("amount", "4,200 dollars")]),
+]
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))

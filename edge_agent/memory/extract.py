@@ -83,14 +83,14 @@ CN_UNTIL = rf"(?:\s?[到至~～-]\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時�
 CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:\s?{CN_MINUTE})?{CN_UNTIL}|"
            rf"(?<![\d.第])\d{{1,2}}[点時时](?![间候代刻])(?:{CN_MINUTE})?|"
            rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时](?!半会|半晌){CN_MINUTE}|"   # not 一时半会儿
-           rf"(?<!\d)\d{{1,2}}:\d{{2}}(?:\s?[-~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"    # "9:00-11:00"
+           rf"(?<!\d)\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"    # "9:00-11:00"
            rf"(?<![\d.第])(?<!第\s)\d{{1,2}}\s[点时](?:半|一刻|三刻|\d{{1,2}}分?)")   # "挪到 4 点半"
 # without a date before it: a part of the day before a colon time ("下午 3:30"; after a date,
 # "1月8日 上午" and "10:00" stay two values), a spaced digit hour before what is done then
-CN_TIME_ALONE = (rf"(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"
+CN_TIME_ALONE = (rf"(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"
                  rf"(?<![\d.第])(?<!第\s)\d{{1,2}}\s[点时](?=\s?(?:来|去|到|前|后|以前|之前|以后|之后|左右|见|开|出发|"
                  rf"集合|送|取|拿|接|上门|准时))|{CN_TIME}")                                   # "12 点来拿"
-CN_TIME_AFTER_DATE = rf"(?:(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?|(?:{DAYPART})(?![{CN_DIGIT}\d]))"
+CN_TIME_AFTER_DATE = rf"(?:(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?|(?:{DAYPART})(?![{CN_DIGIT}\d]))"
 CN_MONTH_DAY = (r"(?:十[一二]?|[一二三四五六七八九])月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|"
                 r"(?:十[一二]?|[一二三四五六七八九])月\d{1,2}[日号]|\d{1,2}月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]")
 # a lunar date ("腊月二十八", "正月初六") and a holiday ("国庆节前一天", "元旦当天", "五一假期")
@@ -98,13 +98,14 @@ CN_LUNAR = (r"(?:正|腊|冬|[二三四五六七八九十]|十[一二])月(?:初
             r"廿[一二三四五六七八九]|三十)(?![一二三四五六七八九十])")
 CN_HOLIDAY = (r"(?:国庆节?|元旦|春节|除夕|中秋节?|端午节?|清明节?|元宵节?|劳动节|儿童节|七夕|圣诞节?|双十一|双十二|"
               r"(?:五一|十一)(?=假期|长假|节|前|后|当天|那天|期间|之前|以后))(?:前一天|后一天|当天|那天|之前|以后|前|后|假期|期间)?")
-CN_DATE = (rf"(?:\d{{4}}\s?年\s?)?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
+CN_YEAR = r"(?:(?:去年|今年|明年)\s?)"   # "明年 6 月底", "去年双十二": the year is part of the date
+CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}})|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|下下周|下周|本周|这周|上周)"
-           rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
-           rf"月底|月初|月中|年底|年初|{CN_LUNAR}|(?:去年|今年|明年)?{CN_HOLIDAY}|"
+           rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|{CN_YEAR}?(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
+           rf"月底|月初|月中|年底|年初|{CN_LUNAR}|{CN_YEAR}?{CN_HOLIDAY}|"
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?<![\d月路街道巷弄里村楼栋幢号室-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
            rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口])(?!\s[A-Za-z0-9楼栋幢室线院门库机位床])")
@@ -201,7 +202,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
                r"电子客票号|客票号|票号|航班号|航班|机票|车次|报修单号|预约号|取件码|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
-               r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|用户ID|"
+               r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|"
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
@@ -234,7 +235,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?)|"
-                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
+                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
@@ -269,9 +270,14 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                    r"[A-Za-z0-9][A-Za-z0-9-]{1,15}(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*)(?![A-Za-z0-9-])"
                    r"(?!\s*(?:吗|呢|？|\?))"),
      DIGIT.search),
+    # a flight ("改签到 MU5101", "flying out on BA 2490"), where its clause speaks of flying
+    ("flight", _p(r"(?<![A-Za-z0-9])(?P<v>(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{3,4})(?![A-Za-z0-9])"), DIGIT.search),
     ("spaced_product", _p(rf"{SPACED_MODEL.pattern}(?:,?\s?(?:with\s)?(?:\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                           rf"{COLOURS})){{0,3}}"), DIGIT.search),
 ]
+
+FLIGHT_CUE = _p(r"机票|航班|改签|飞机|登机|起飞|值机|\b(?:fly|flying|flew|flight|flights|boarding|depart(?:s|ing)?)\b", re.I)
+CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref")}   # a pattern that counts after its cue
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
                "投保人|被保险人|乘机人|乘车人|乘客|入住人|订票人|签收人|开户人|全名")
@@ -393,11 +399,11 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
             s, e = (m.start(group), m.end(group)) if group else (m.start(), m.end())
             value = text[s:e].strip()
             keyword = (m.group("l") or "") if "l" in pattern.groupindex else ""
-            if category == "spaced_product":
+            if category in CUED:
                 left, _ = _clause_bounds(text, s, e)
-                if not PRODUCT_CUE.search(text, left, s):
+                cue, category = CUED[category]
+                if not cue.search(text, left, s):
                     continue
-                category = "product"
             if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]", value)):
                 found.append((s, s + len(value), category, value, keyword.lower()))
     found.sort(key=lambda f: (PRIORITY.index(f[2]), f[0], -(f[1] - f[0])))
@@ -716,8 +722,22 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
     return Extracted(category, value, label, key, start, end, replaces)
 
 
+# full-width letters, digits and signs ("ＳＦ１４２３５５６７８９０１") read as their ASCII forms, one
+# character for one, so every offset stays; the values keep the text's own characters
+HALF_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+KEEP_WIDE = "，。！？：；（）～"   # Chinese punctuation the patterns read as it is
+
+
 def extract(text: str) -> list[Extracted]:
     """All facts in ``text``, in order of appearance (values are verbatim substrings)."""
+    plain = text.translate({c: t for c, t in HALF_WIDTH.items() if chr(c) not in KEEP_WIDE})
+    if plain == text:
+        return _extract(text)
+    return [replace(f, value=text[f.start:f.end]) if text[f.start:f.end].translate(HALF_WIDTH) ==
+            f.value.translate(HALF_WIDTH) else f for f in _extract(plain)]
+
+
+def _extract(text: str) -> list[Extracted]:
     facts: list[Extracted] = [f for f in _addresses(text) if not _dropped(text, "address", f.value, f.start, f.end)]
     inside = [(f.start, f.end) for f in facts]
     for start, end, category, value, keyword in _merged_spans(text):

@@ -123,7 +123,8 @@ _NOT_COUNTED = {"times", "minutes", "mins", "seconds", "secs", "hours", "days", 
 ORDER_CUE = _p(r"\b(?:need|want|add|order|ordered|book|get|buy|bought|send|sent|ship|reserve|came|arrived|missing|"
                r"received|delivered|only|requested|reserved|booked|cancel|cancelled|canceled)\b", re.I)
 COUNT_OPEN = _p(rf"(?<![\w.#$£€-])(?P<v>(?:\d{{1,4}}|(?i:{_NUM_WORD}))\s+(?P<n>[a-z]{{3,}}s))\b")
-COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking|team|group|family)\s+(?:for|of)\s+(?P<v>\d{1,3})(?![\d:.])|"
+COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking|team|group|family)\s+(?:for|of)\s+"
+                r"(?P<v>\d{1,3}(?![\d:.])|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)|"
                 r"(?<![\w.])(?P<w>\d{1,4})\s+(?:of|out of)\s+(?:the|my|our)\s+\d+\s+[a-z]+s\b")
 
 
