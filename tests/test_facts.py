@@ -144,6 +144,11 @@ WHOLE_VALUES = [
     ("租约到明年 3 月底", "datetime", "明年 3 月底"),
     ("帮我把航班改签到 CZ3102", "ref", "CZ3102"),
     ("有事加我微信 chen_lu2024", "ref", "chen_lu2024"),
+    ("宽带一个月 99，太贵了", "amount", "99"),
+    ("月薪 12k，不含奖金", "amount", "12k"),
+    ("定金凑了 5w", "amount", "5w"),
+    ("明天 9 点来拿", "datetime", "明天 9 点"),
+    ("他说大约十点钟到", "datetime", "十点钟"),
 ]
 
 
@@ -204,6 +209,7 @@ EN_WHOLE_VALUES = [
     ("Pay it into account 12345678, please.", "bank_card", "12345678"),
     ("Could we get a table for six on Friday?", "count", "six"),
     ("I'm flying home on EI 154 tomorrow.", "ref", "EI 154"),
+    ("We fly out on AA 71 on Friday.", "ref", "AA 71"),
     ("I'd prefer a bank transfer.", "decision", "a bank transfer"),
     ("Please cancel the order, not the subscription.", "decision", "cancel the order"),
 ]
@@ -228,6 +234,8 @@ def test_english_chit_chat_numbers_give_no_fact(text):
     ("座位是 12 排 7、8 号，能换吗", ("datetime", "8 号")),        # seats in a row, not days
     ("信用卡被扣了 2 笔手续费", ("amount", "2")),                   # two payments, not two yuan
     ("The new TV is an LG 5500 model.", ("ref", "LG 5500")),          # no flight without flying
+    ("支持 7 天无理由退货吗", ("count", "7 天无理由")),                # a service's promise, no count
+    ("是 24 小时客服吗", ("count", "24 小时客服")),
 ])
 def test_look_alikes_are_not_values(text, not_wanted):
     assert not_wanted not in [(f.category, f.value) for f in extract(text)]

@@ -770,6 +770,63 @@ MESSAGES_11: list[tuple[str, list[tuple[str, str]]]] = [
     ("The quote for the roof was 4,200 dollars, which seems steep.", [("amount", "4,200 dollars")]),
 ]
 
+
+# Written after test11's changes (2026-12-05, evening), before the extractor was run on any of
+# it: "test12". Villages and towns, times of the day in words, money in k and w, crates and
+# dozens, dashed mobiles, bracketed area codes, 400 numbers, VINs, IMEIs, contract codes;
+# English flats and PO boxes, "the 1st of March", "a fortnight", euros in k. Look-alikes: a
+# count of tries, 24-hour service, seven-day returns, a resolution, a network generation, a
+# floor's lift.
+MESSAGES_12: list[tuple[str, list[tuple[str, str]]]] = [
+    ("寄到浙江省金华市义乌市佛堂镇田心村 35 号，收件人吴秀英。",
+     [("address", "浙江省金华市义乌市佛堂镇田心村35号"), ("name", "吴秀英")]),
+    ("师傅说后天一早过来，大概八点钟。", [("?datetime", "后天一早"), ("datetime", "八点钟")]),
+    ("下午两点半到三点之间我在家。", [("datetime", "下午两点半到三点")]),
+    ("本周五前能不能给个答复？", [("datetime", "本周五前")]),
+    ("预算两千五左右，推荐个手机。", [("amount", "两千五")]),
+    ("月薪 8k，公积金按最低交的。", [("amount", "8k")]),
+    ("首付凑了 30w，还差一点。", [("amount", "30w")]),
+    ("一箱 24 瓶，我订了 3 箱。", [("?count", "24瓶"), ("count", "3箱")]),
+    ("我手机 138-0013-8000，白天都能打。", [("phone", "13800138000")]),
+    ("座机 (010)62345678，找行政部。", [("phone", "01062345678")]),
+    ("你们客服 400-820-8820 一直占线。", [("phone", "4008208820")]),
+    ("车架号 LSVNV2182E2100123，保险上写错了一位。", [("ref", "LSVNV2182E2100123")]),
+    ("IMEI 是 356938035643809，帮我查下保修。", [("ref", "356938035643809")]),
+    ("合同编号 HT-2025-0311，违约金怎么算？", [("ref", "HT-2025-0311")]),
+    ("我是第 2 次打电话了，还是没人处理。", []),
+    ("你们不是 24 小时客服吗？", []),
+    ("不是说 7 天无理由退货吗？", []),
+    ("投影仪是 1080P 的，画面发虚。", []),
+    ("5G 套餐一个月 129，信号还不如 4G。", [("amount", "129")]),
+    ("3 楼的电梯坏了一个星期了。", [("?address", "3楼"), ("?datetime", "一个星期")]),
+    ("李工说零件下周二到，到了给我打电话。", [("?name", "李工"), ("datetime", "下周二")]),
+    ("学号 2023110587，选课系统登不上。", [("ref", "2023110587")]),
+    ("发票号码 04521876，金额 3,560.00 元。", [("ref", "04521876"), ("amount", "3,560.00元")]),
+    ("孩子叫刘一诺，报的周日上午 9 点的篮球课。", [("name", "刘一诺"), ("datetime", "周日上午9点")]),
+    ("我们公司 120 人，要订 120 份月饼。", [("?count", "120人"), ("count", "120份")]),
+    ("农历八月十五之前要送到。", [("datetime", "八月十五")]),
+    ("保修到 2026 年 4 月，现在屏幕有坏点。", [("datetime", "2026年4月")]),
+    ("蛋糕要 8 寸的，写“生日快乐”，明晚 7 点取。", [("datetime", "明晚7点")]),
+    ("邮箱 zhao.min@mail.sjtu.edu.cn 收不到验证码。", [("email", "zhao.min@mail.sjtu.edu.cn")]),
+    ("会员积分 12,880 分，能换什么？", []),
+    ("我在 Amazon 买的 Kindle Paperwhite，用了两个月。", [("product", "Kindle Paperwhite"), ("?datetime", "两个月")]),
+    ("I'm in Flat 2B, 14 Carrow Road, Norwich NR1 1HU.", [("address", "Flat 2B, 14 Carrow Road, Norwich NR1 1HU")]),
+    ("Please post the form to PO Box 4471, Wellington 6140.", [("address", "PO Box 4471, Wellington 6140")]),
+    ("The lease starts on the 1st of March.", [("datetime", "the 1st of March")]),
+    ("They said the part would take a fortnight to arrive.", [("?datetime", "a fortnight")]),
+    ("The quote came to €2.5k for the whole kitchen.", [("amount", "€2.5k")]),
+    ("I ordered a dozen eggs and half of them were cracked.", [("count", "a dozen eggs")]),
+    ("Dr. Amara Osei will see you at 11:15 on Jan 3rd.", [("name", "Amara Osei"), ("datetime", "11:15 on Jan 3rd")]),
+    ("This is my third time calling about the same leak.", []),
+    ("Your 24/7 helpline put me on hold for an hour.", []),
+    ("The screen is 4K and the refresh rate is 120Hz.", []),
+    ("Reach me at +61 412 555 019 or leo.m@outlook.com.au.", [("phone", "+61412555019"), ("email", "leo.m@outlook.com.au")]),
+    ("The invoice INV-88213 says USD 300 but I was quoted 250.", [("ref", "INV-88213"), ("amount", "USD 300"), ("?amount", "250")]),
+    ("My flight out is QF 12 at 9:40pm on Sunday.", [("ref", "QF 12"), ("datetime", "9:40pm on Sunday")]),
+    ("We need 40 folding chairs and 6 tables delivered on the 9th.",
+     [("count", "40 folding chairs"), ("count", "6 tables"), ("datetime", "the 9th")]),
+]
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))

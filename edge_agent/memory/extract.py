@@ -82,7 +82,7 @@ CN_UNTIL = rf"(?:\s?[到至~～-]\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時�
 # a part of the day, its minutes, or a date before it; a digit hour stands alone ("9点")
 CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:\s?{CN_MINUTE})?{CN_UNTIL}|"
            rf"(?<![\d.第])\d{{1,2}}[点時时](?![间候代刻])(?:{CN_MINUTE})?|"
-           rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时](?!半会|半晌){CN_MINUTE}|"   # not 一时半会儿
+           rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时](?!半会|半晌){CN_MINUTE}|[{CN_DIGIT}]{{1,3}}点钟|"   # not 一时半会儿
            rf"(?<!\d)\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"    # "9:00-11:00"
            rf"(?<![\d.第])(?<!第\s)\d{{1,2}}\s[点时](?:半|一刻|三刻|\d{{1,2}}分?)")   # "挪到 4 点半"
 # without a date before it: a part of the day before a colon time ("下午 3:30"; after a date,
@@ -90,7 +90,7 @@ CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:
 CN_TIME_ALONE = (rf"(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"
                  rf"(?<![\d.第])(?<!第\s)\d{{1,2}}\s[点时](?=\s?(?:来|去|到|前|后|以前|之前|以后|之后|左右|见|开|出发|"
                  rf"集合|送|取|拿|接|上门|准时))|{CN_TIME}")                                   # "12 点来拿"
-CN_TIME_AFTER_DATE = rf"(?:(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?|(?:{DAYPART})(?![{CN_DIGIT}\d]))"
+CN_TIME_AFTER_DATE = rf"(?:(?<![\d.])\d{{1,2}}\s[点时](?![间候代刻])(?:{CN_MINUTE})?|(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?|(?:{DAYPART})(?![{CN_DIGIT}\d]))"
 CN_MONTH_DAY = (r"(?:十[一二]?|[一二三四五六七八九])月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|"
                 r"(?:十[一二]?|[一二三四五六七八九])月\d{1,2}[日号]|\d{1,2}月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]")
 # a lunar date ("腊月二十八", "正月初六") and a holiday ("国庆节前一天", "元旦当天", "五一假期")
@@ -239,10 +239,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|每个?月|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
-                  rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|一年|每年|一个月|每个月|一共|总共|共|合计|"
+                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|每个?月|一个月|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
-                  rf"(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔GgMmTt])|"
+                  rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
                   rf"(?:房租|月租|租金|月薪|工资|年费|学费|尾款|首付)(?:每个?月|一个月|一年|每年|是|要|大概)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
@@ -271,7 +271,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                    r"(?!\s*(?:吗|呢|？|\?))"),
      DIGIT.search),
     # a flight ("改签到 MU5101", "flying out on BA 2490"), where its clause speaks of flying
-    ("flight", _p(r"(?<![A-Za-z0-9])(?P<v>(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{3,4})(?![A-Za-z0-9])"), DIGIT.search),
+    ("flight", _p(r"(?<![A-Za-z0-9])(?P<v>(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{1,4})(?![A-Za-z0-9])"), DIGIT.search),
     ("spaced_product", _p(rf"{SPACED_MODEL.pattern}(?:,?\s?(?:with\s)?(?:\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                           rf"{COLOURS})){{0,3}}"), DIGIT.search),
 ]
@@ -666,7 +666,12 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
     """A value taken back ("not X"), or a number of chit-chat (a hypothetical, a ratio, "it's 2am")."""
     left, right = _clause_bounds(text, start, end)
     return (en.rejected(text, start, end, left, category == "address")
-            or en.chit_chat_number(text, category, value, start, left, right) or _seat(text, category, value, start))
+            or en.chit_chat_number(text, category, value, start, left, right) or _seat(text, category, value, start)
+            or category == "count" and POLICY.match(text, end) is not None)
+
+
+# a service's promise, not an amount of anything ("24 小时客服", "7 天无理由退货", "三年质保")
+POLICY = re.compile(r"\s?(?:客服|在线|营业|服务|无理由|包退|包换|退换|质保|保修|不打烊)")
 
 
 # a seat in a row ("看台 A 区 8 排 15、16 号") is no day of the month
