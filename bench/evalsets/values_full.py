@@ -827,6 +827,60 @@ MESSAGES_12: list[tuple[str, list[tuple[str, str]]]] = [
      [("count", "40 folding chairs"), ("count", "6 tables"), ("datetime", "the 9th")]),
 ]
 
+
+# Written after test12's changes (2026-12-05, evening), before the extractor was run on any of
+# it: "test13", Chinese customer-service turns as people type them: names spelled out, spoken
+# amounts ("五百多", "三千出头"), households ("一家四口", "4 大 1 小"), vague dates ("下个月中旬",
+# "两天后", "10 号左右"), lanes and towers, phones by their tail, couriers' numbers in groups.
+# Look-alikes: a wait, an age, a height, a discount, a share, a queue.
+MESSAGES_13: list[tuple[str, list[tuple[str, str]]]] = [
+    ("我姓张，弓长张，叫张立伟。", [("name", "张立伟")]),
+    ("叫我小王就行，有事打我电话。", [("?name", "小王")]),
+    ("地址是上海市浦东新区张江路 665 弄 3 号 1201。", [("address", "上海市浦东新区张江路665弄3号1201")]),
+    ("送到望京 SOHO T3 座 2108，前台代收。", [("address", "望京SOHOT3座2108")]),
+    ("下个月中旬能安排安装吗？", [("datetime", "下个月中旬")]),
+    ("这周末两天我都在家。", [("datetime", "这周末")]),
+    ("两天后再给您回电。", [("?datetime", "两天后")]),
+    ("大概 10 号左右到货。", [("datetime", "10号左右")]),
+    ("早上 7 点到 8 点之间送过来。", [("datetime", "早上7点到8点")]),
+    ("晚上九点以后都可以打给我。", [("datetime", "晚上九点以后")]),
+    ("一千块的押金什么时候退？", [("amount", "一千块")]),
+    ("上次修花了五百多，这次又坏了。", [("amount", "五百多")]),
+    ("预算三千出头，不要太贵的。", [("amount", "三千出头")]),
+    ("一共 1,200 块钱，我转给你了。", [("amount", "1,200块钱")]),
+    ("会员 88 元/月，能不能按季度付？", [("amount", "88元")]),
+    ("我们两个人，订个双人套餐。", [("count", "两个人")]),
+    ("一家四口，要一间家庭房。", [("count", "四口"), ("?count", "一间")]),
+    ("4 大 1 小，小孩 5 岁。", [("count", "4大1小")]),
+    ("订单尾号 2231，帮我查下物流。", [("ref", "2231")]),
+    ("工单 #A-7731 还没人跟进。", [("ref", "#A-7731")]),
+    ("中通快递 7531 0098 2211 45，显示已签收但我没收到。", [("ref", "75310098221145")]),
+    ("手机是华为 Mate 60 Pro，充电口松了。", [("product", "华为Mate60Pro")]),
+    ("我买的美的 KFR-26GW 一直滴水。", [("product", "美的KFR-26GW")]),
+    ("身份证号 330106199003154321，实名认证通不过。", [("id_card", "330106199003154321")]),
+    ("卡号 6222 0212 3456 7890 123，转账失败。", [("bank_card", "6222021234567890123")]),
+    ("排队排了 30 分钟还没轮到我。", []),
+    ("等了两个小时，客服才接。", []),
+    ("孩子 3 岁半，要买儿童票吗？", []),
+    ("身高 1 米 7，穿多大的码？", []),
+    ("打了 5 折还要 300 多？", [("?amount", "300多")]),
+    ("99% 的人都说好用，我怎么就不行？", []),
+    ("取号是 B047，前面还有 12 个人。", [("ref", "B047"), ("?count", "12个人")]),
+    ("联系人写我老婆，李娟，电话 139 1234 0000。", [("name", "李娟"), ("phone", "13912340000")]),
+    ("发票抬头个人，邮箱填 xu_lei@126.com。", [("email", "xu_lei@126.com")]),
+    ("我在苏州，工业园区星湖街 328 号，离你们门店远吗？", [("address", "工业园区星湖街328号")]),
+    ("明天上午 10:30 的号能改到下午吗？", [("datetime", "明天上午10:30"), ("?datetime", "下午")]),
+    ("月租 2800，水电另算，押二付一。", [("amount", "2800")]),
+    ("买了 iPhone 15 Pro Max 256G，屏幕有条线。", [("product", "iPhone 15 Pro Max 256G")]),
+    ("快递员姓何，手机 186 0000 1122。", [("?name", "何"), ("phone", "18600001122")]),
+    ("周三晚上 7 点半，5 位，靠窗。", [("datetime", "周三晚上7点半"), ("count", "5位")]),
+    ("积分还差 300 分才能兑换。", []),
+    ("我的车牌是粤B 12345，停车费扣了两次。", [("ref", "粤B12345"), ("?count", "两次")]),
+    ("票号 781-2345678901，行程单开不出来。", [("ref", "781-2345678901")]),
+    ("保单是 2024 年 11 月 3 号买的，现在能退吗？", [("datetime", "2024年11月3号")]),
+    ("我叫 Kevin，Kevin Zhou，订单在我名下。", [("name", "Kevin Zhou")]),
+]
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))

@@ -187,7 +187,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                      re.I), DIGIT.search),
     ("id_card", _p(r"(?:护照号?码?|passport(?:\s+(?:number|no\.?))?)\s*(?:是|为|:|：|is)?\s*(?P<v>[A-Z]{1,2}\d{6,9})(?!\d)",
                    re.I), DIGIT.search),
-    ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?:卡尾号|尾号|后四位|ending in|ends in|last four(?: digits)?(?: are| is)?)"
+    ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?<!订单)(?<!运单)(?<!单号)(?<!工单)(?:卡尾号|尾号|后四位|ending in|ends in|last four(?: digits)?(?: are| is)?)"
                      r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
     ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位|后六位|末六位)\s*(?:是|为|:|：)?\s*"
                    r"(?P<v>(?:\d{2})?\d{3}[\dXx])(?![\dA-Za-z])"), DIGIT.search),
@@ -199,8 +199,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)|(?<![\d-])[48]00[- ]\d{3}[- ]\d{4}(?!\d)"), DIGIT.search),
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
-    ("ref", _p(r"(?P<l>订单号|订单编号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
-               r"电子客票号|客票号|票号|航班号|航班|机票|车次|报修单号|预约号|取件码|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
+    ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
+               r"电子客票号|客票号|票号|取号|排号|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|"
@@ -244,7 +244,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
-                  rf"(?:房租|月租|租金|月薪|工资|年费|学费|尾款|首付)(?:每个?月|一个月|一年|每年|是|要|大概)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?)"
+                  rf"(?:房租|月租|租金|月薪|工资|年费|学费|尾款|首付)(?:每个?月|一个月|一年|每年|是|要|大概)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
                   r"total(?: is| was)?)\s+(?P<v>\d[\d,]*\.\d{2})(?![\d%])|"
@@ -259,6 +259,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
                  rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])|"
                  rf"(?:(?<=[买要订退]了)|(?<=[买要订]))一(?:打|双|对|副)(?=[{CJK}])", re.I), WIDE_OR_DIGIT.search),
+    ("count", _p(r"(?<![\d.])\d{1,2}\s?大\s?\d{1,2}\s?小(?![\d.])"), DIGIT.search),   # "4 大 1 小": adults and children
     ("count", _p(rf"(?P<l>[{CJK}]{{0,2}}(?:人数|件数|台数|箱数|套数|份数|个数|数量))\s*(?:是|为|:|：|共|一共|总共)?\s*"
                  rf"(?:大概|大约|约|差不多)?\s*(?P<v>\d+)(?![\d.%％/:])"), DIGIT.search),   # "参会人数：15", "箱数为 36"
     ("product", _p(rf"(?:(?:{BRANDS})\s?{MODEL_AFTER_BRAND}|{MODEL})"
@@ -368,6 +369,9 @@ def _label_after(text: str, end: int, right: int) -> str:
     return _clean_label(after.group(1)) if after else ""
 
 
+CN_MODAL = re.compile(r"\s*(?:能不能|能否|可不可以|可以|能|要|会|就|再|请)")
+
+
 def _label_for(text: str, start: int, end: int, category: str) -> str:
     """The label of a value: the words before it in its clause, else the words after it
     (counts look after first: "20台开发板", "40 units delivered")."""
@@ -380,7 +384,8 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
         before = next((w for w in reversed(words) if w in ERRAND_LABELS), before)  # "flight UA 921 tomorrow"
     if before or category != "datetime":
         return before or _label_after(text, end, right)
-    after = _label_after(text, end, right)  # "明天上午九点开会": after a date, only an event names it
+    modal = CN_MODAL.match(text, end, right)   # "下个月中旬能安排安装吗": the event after 能
+    after = _label_after(text, modal.end() if modal else end, right)  # "明天上午九点开会": only an event names it
     return after if re.search(rf"[{CJK}]", after) is None or CN_EVENT.search(after) else ""
 
 
@@ -455,7 +460,10 @@ def _names(text: str) -> list[Extracted]:
     for m in NAME_LATIN.finditer(text) if not text.isascii() else ():   # a Latin-script name in Chinese text
         role = _NAME_ROLE.match(m.group("l"))
         label = role.group(0) if role else "self"
-        out.append(Extracted("name", m.group("v"), label, f"name:{label}", m.start("v"), m.end("v")))
+        # "我叫 Kevin，Kevin Zhou": the name said again in full
+        full = re.compile(rf"\s*[，,]\s*({re.escape(m.group('v'))}(?: [A-Z][a-z]+)+)(?![A-Za-z])").match(text, m.end("v"))
+        start, end = (full.start(1), full.end(1)) if full else (m.start("v"), m.end("v"))
+        out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))
     for m in NAME_TITLE.finditer(text) if not text.isascii() else ():
         value = m.group("v")
         if value[0] in SURNAMES and value not in NOT_NAMES and not any(
