@@ -218,6 +218,14 @@ EN_WHOLE_VALUES = [
     ("Could we get a table for six on Friday?", "count", "six"),
     ("I'm flying home on EI 154 tomorrow.", "ref", "EI 154"),
     ("We fly out on AA 71 on Friday.", "ref", "AA 71"),
+    ("hello my name is tanvir ahmed and I need help", "name", "tanvir ahmed"),   # typed in lower case
+    ("Someone can come from 10 till 2 on Monday.", "datetime", "from 10 till 2 on Monday"),
+    ("Any time Thursday between 9 and noon is fine.", "datetime", "Thursday between 9 and noon"),
+    ("The new boiler cost us 3 grand.", "amount", "3 grand"),
+    ("The plumber, Joe Harris, fixed it in an hour.", "name", "Joe Harris"),
+    ("A cabin for 2 nights from the 3rd of June, please.", "datetime", "the 3rd of June"),
+    ("Ring reception on 01632 960 555, ext 7.", "phone", "01632 960 555, ext 7"),
+    ("我朋友 Daniel Wu 帮我下的单", "name", "Daniel Wu"),
     ("I'd prefer a bank transfer.", "decision", "a bank transfer"),
     ("Please cancel the order, not the subscription.", "decision", "cancel the order"),
 ]
@@ -244,6 +252,8 @@ def test_english_chit_chat_numbers_give_no_fact(text):
     ("The new TV is an LG 5500 model.", ("ref", "LG 5500")),          # no flight without flying
     ("支持 7 天无理由退货吗", ("count", "7 天无理由")),                # a service's promise, no count
     ("是 24 小时客服吗", ("count", "24 小时客服")),
+    ("There are 30 people in the line ahead of us.", ("count", "30 people")),
+    ("my name is spelled wrong on the ticket", ("name", "spelled wrong")),
 ])
 def test_look_alikes_are_not_values(text, not_wanted):
     assert not_wanted not in [(f.category, f.value) for f in extract(text)]

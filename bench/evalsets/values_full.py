@@ -881,6 +881,60 @@ MESSAGES_13: list[tuple[str, list[tuple[str, str]]]] = [
     ("我叫 Kevin，Kevin Zhou，订单在我名下。", [("name", "Kevin Zhou")]),
 ]
 
+
+# Written after test13's changes (2026-12-05, evening), before the extractor was run on any of
+# it: "test14", English and mixed turns as people type them: lower case, no punctuation,
+# numbers spelled out, US and UK dates, time ranges with "till", money with "k" and "grand",
+# apartment numbers with #, phone numbers with dots, order numbers pasted in Chinese text.
+# Look-alikes: a model year, a percentage, a size, a page, a score, a version, a weight.
+MESSAGES_14: list[tuple[str, list[tuple[str, str]]]] = [
+    ("hi my name is marcus webb and my order hasnt arrived", [("name", "marcus webb")]),
+    ("order number is 114-3928475-2231 from amazon", [("ref", "114-3928475-2231")]),
+    ("can u call me on 415.555.0199 after 5", [("phone", "415.555.0199"), ("?datetime", "5")]),
+    ("I'll be home from 9 till 12 on Saturday.", [("datetime", "9 till 12 on Saturday")]),
+    ("The appointment is on 04/15/2025 at 2:30 PM.", [("datetime", "04/15/2025 at 2:30 PM")]),
+    ("Renewal date is 3 March 2026.", [("datetime", "3 March 2026")]),
+    ("we spent about 12 grand on the extension", [("amount", "12 grand")]),
+    ("My budget is around $1.5k for a laptop.", [("amount", "$1.5k")]),
+    ("Ship to 300 Park Ave #1204, New York, NY 10022.", [("address", "300 Park Ave #1204, New York, NY 10022")]),
+    ("We have two kids and a dog, so we need a 3-bedroom.", [("?count", "two kids")]),
+    ("It's a 2018 Toyota Corolla, about 60,000 miles.", [("product", "Toyota Corolla")]),
+    ("Only 20% of the battery is left after an hour.", []),
+    ("I wear a size 10 shoe, do you have it?", []),
+    ("See page 12 of the manual, it's wrong.", []),
+    ("We won 3-1 last night, great game.", []),
+    ("The app is on version 5.2 and still crashes.", []),
+    ("The parcel weighs 2.5 kg.", []),
+    ("My email's priya.nair+shop@gmail.com if you need it.", [("email", "priya.nair+shop@gmail.com")]),
+    ("Reference: CX-99812-ZK, please quote it.", [("ref", "CX-99812-ZK")]),
+    ("The technician, Sam Ortiz, said Tuesday between 8 and noon.",
+     [("name", "Sam Ortiz"), ("datetime", "Tuesday between 8 and noon")]),
+    ("I need four copies of the contract by Friday.", [("count", "four copies"), ("datetime", "Friday")]),
+    ("The refund was 89.50 dollars, not 95.", [("amount", "89.50 dollars")]),
+    ("My daughter Emma is allergic to nuts.", [("name", "Emma")]),
+    ("Ticket 7781 has been open since the 2nd.", [("ref", "7781"), ("?datetime", "the 2nd")]),
+    ("please deliver after 6:30pm tomorrow", [("datetime", "6:30pm tomorrow")]),
+    ("We'd like a room for 3 nights from the 14th of August.", [("count", "3 nights"), ("datetime", "the 14th of August")]),
+    ("Cancel my subscription, account no. 55-1092-33.", [("ref", "55-1092-33")]),
+    ("My card ending 4410 was charged £12.99 twice.", [("bank_card", "4410"), ("amount", "£12.99")]),
+    ("The Samsung QE55Q80C remote stopped working.", [("product", "Samsung QE55Q80C")]),
+    ("Call the office on 01632 960 123, ext 42.", [("phone", "01632 960 123, ext 42")]),
+    ("我的 order number 是 112-8832710-5563，还没发货。", [("ref", "112-8832710-5563")]),
+    ("Meeting 改到 next Monday 3pm 了。", [("datetime", "next Monday 3pm")]),
+    ("快递寄到 221B Baker Street, London NW1 6XE，谢谢。", [("address", "221B Baker Street, London NW1 6XE")]),
+    ("预算大概 500 dollars，有推荐吗？", [("amount", "500 dollars")]),
+    ("我同事 Jessica Lee 会来取件。", [("name", "Jessica Lee")]),
+    ("I paid in full on the 28th, receipt #R-20931.", [("datetime", "the 28th"), ("ref", "#R-20931")]),
+    ("There were 12 people in the queue ahead of me.", []),
+    ("The baby is 9 months old and weighs 8 kilos.", []),
+    ("Can you hold 2 tickets for the 7:45 show?", [("count", "2 tickets"), ("datetime", "7:45")]),
+    ("The deposit of 500 euros is due by end of the month.", [("amount", "500 euros"), ("datetime", "end of the month")]),
+    ("Please note my new number: +1 (646) 555-0143.", [("phone", "+16465550143")]),
+    ("My passport number is 533380006.", [("id_card", "533380006")]),
+    ("Rated it 4 out of 5 stars.", []),
+    ("I'm calling about invoice 2024-0912, it's overdue.", [("ref", "2024-0912")]),
+]
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))

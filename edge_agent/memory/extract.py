@@ -117,11 +117,11 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\
            rf"(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?<=on )\d{{1,2}}/\d{{1,2}}(?!/?\d)|(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
 EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
-EN_RANGE = (r"(?:\s+(?:between|from)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:and|to|-)\s*\d{1,2}(?::\d{2})?"
-            r"\s*(?:am|pm)?(?![\d:]))?")
-# a range of hours before its day ("between 8 and 10 tomorrow morning")
 _HOUR = r"(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon|midnight)"
-EN_BETWEEN = rf"\bbetween\s+{_HOUR}\s*(?:and|to|-)\s*{_HOUR}"
+_UNTIL = r"(?:and|to|till|until|-)"
+EN_RANGE = rf"(?:\s+(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}(?![\d:]))?"
+# a range of hours before its day ("between 8 and 10 tomorrow morning", "from 9 till 12 on Saturday")
+EN_BETWEEN = rf"\b(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}"
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
            r"(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
            r"\b(?:half|quarter)\s+(?:past|to)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b|"
@@ -234,7 +234,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
-                  rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?)|"
+                  rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
@@ -292,7 +292,7 @@ NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:�
              rf"(?:孩子|儿子|女儿|小孩|宝宝|老公|老婆|爱人|丈夫|妻子|我妈|我爸|母亲|父亲|同事|朋友)(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
              rf"(?!姓名|名字|拼音|英文)(?P<v>[{CJK}·]{{2,4}})")
-NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|"
+NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)|"
                 rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"
                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z])")
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
@@ -300,6 +300,16 @@ NAME_EN_REL = _p(r"\b(?i:my|our)\s+(?P<l>daughter|son|wife|husband|mother|father
                  r"brother|sister|partner|boss|assistant|neighbou?r)(?:(?:'s name is|,| is| named| called)\s+"
                  r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})|\s+(?P<w>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?=[,.]|\s+(?i:starts|"
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b))")
+# a worker named after their role ("The technician, Sam Ortiz, said ...")
+NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
+                  rf"agent|nurse|doctor|landlord|manager|installer|fitter|inspector|surveyor|caseworker))"
+                  rf"\s*,\s*(?P<v>{en.NAME})\s*,")
+# a name typed in lower case after "my name is" ("hi my name is marcus webb and ..."): two words,
+# neither a common word nor an -ing or -ly form ("my name is spelled wrong", "... showing incorrectly")
+NAME_EN_LOWER = _p(r"\bmy name(?: is|'s)\s+(?P<v>[a-z]{2,}\s[a-z]{2,})(?=\s+and\b|\s*[,.!;]|\s*$)")
+EN_COMMON = frozenset("""not on in the a an at is was wrong right missing correct different same listed also still
+    there here down up off out now just really very so too spelled misspelled written typed printed shown
+    changed gone""".split())
 NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
              rf"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for|"
              rf"\b(?:the|his|her|their) name(?: on (?:it|the (?:booking|reservation|card|account|order|ticket)))? is)"
@@ -478,6 +488,12 @@ def _names(text: str) -> list[Extracted]:
         if value.split()[0].lower() in NOT_EN_NAMES:
             continue
         out.append(Extracted("name", value, "self", "name:self", m.start(group), m.end(group)))
+    for m in NAME_EN_ROLE.finditer(text):
+        out.append(Extracted("name", m.group("v"), m.group("l").lower(), f"name:{m.group('l').lower()}",
+                             m.start("v"), m.end("v")))
+    for m in NAME_EN_LOWER.finditer(text):
+        if not any(w in EN_COMMON or w.endswith(("ing", "ly")) for w in m.group("v").split()):
+            out.append(Extracted("name", m.group("v"), "self", "name:self", m.start("v"), m.end("v")))
     for start, end, label in en.names(text):
         if not any(f.start < end and start < f.end for f in out):
             out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))

@@ -49,7 +49,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     ("bank_card", _p(rf"(?i:\b(?:card|visa|mastercard|amex|debit|credit)\b[^.,;!?\d]{{0,20}}?){_ENDING}(?P<v>\d{{4}})(?!\d)"), DIGIT.search),
     ("phone", _p(rf"{_PHONE_KEY}[^\d+(]{{0,12}}?(?P<v>{_PHONE_VALUE})(?!\d)"), DIGIT.search),
     ("phone", _p(r"(?<![\d.-])(?:1-)?\d{3}[.-]\d{3}[.-]\d{4}(?:\s*(?i:ext\.?|x)\s*\d{1,5})?(?![\d.-])|"
-                 r"(?<![\d+])0\d{4} \d{6}(?!\d)"), DIGIT.search),
+                 r"(?<![\d+])0\d{4} (?:\d{6}|\d{3} \d{3})(?!\d)(?:,?\s*(?i:ext\.?|x)\s*\d{1,5}(?!\d))?"), DIGIT.search),
     ("ref", _p(r"(?P<l>(?i:policy|claim|membership|member|incident|pnr|reservation|contract|flight|invoice|receipt|"
                r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill))"
                r"(?:\s+(?i:no\.?|number|id|#|ref|code))?\s*(?i:is|:)?\s*"
@@ -68,6 +68,8 @@ HYPOTHETICAL = _p(r"\b(?:even if|if (?:I|we|you|it|they) (?:had|were|was|could)|
                   r"could have|I'd (?:pay|give|buy|spend)|what if|as if|imagine|up to \d+%|"
                   r"(?<!call )(?<!call me )(?<!call us )(?<!ring me )(?<!text me )(?<!get )back (?:in|on|when))", re.I)
 REJECTED_BEFORE = _p(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bnot the|\bfrom)\s+(?:the\s+|a\s+|an\s+)?#?$", re.I)
+# a start after "from" ("a room for 3 nights from the 14th of August"), unless something moved from it
+START_FROM = _p(r"\b(?:nights?|days?|weeks?|months?|starting|available|open|valid|effective|runs?|booked|room)\s+from\s+(?:the\s+)?$", re.I)
 REJECTED_AFTER = _p(r"\s*[-,]?\s*(?:no wait|no,|sorry,? I meant|I mean)\b", re.I)
 RATIO_BEFORE = _p(r"\b\d+\s+(?:in|out of)\s+$", re.I)
 CURRENT_TIME = _p(r"\b(?:it's|it is|its|since)\s+$", re.I)  # "it's 2am here", "waiting since 9am"
@@ -80,6 +82,7 @@ BOOKING_CUE = _p(r"\b(?:book|booking|booked|rent|rental|hire|reserve|reservation
 # how long something has been wrong ("the AC has been broken for 3 days"): no booking
 PROBLEM_FOR = _p(r"\b(?:broken|down|offline|stuck|waiting|waited|delayed|overdue|missing|dead|sick|closed)\b"
                  r"(?:\s+\w+){0,2}\s+for\s+$", re.I)
+QUEUE_AFTER = _p(r"[^.,;!?]{0,12}?\b(?:in (?:the )?(?:queue|line)|ahead of me)\b", re.I)
 QUEUE_BEFORE = _p(r"(?:前面|前边|排在|排到)(?:还有|有)?\s*$")
 
 
@@ -90,7 +93,9 @@ def rejected(text: str, start: int, end: int, left: int, place: bool = False) ->
     """A value the sentence takes back: "not X", "instead of X", "X - no wait, ...", "move it from X to Y".
     A ``place`` after a bare "from" is where someone is ("it's Priya from flat 9, 27 Wellington Street")."""
     before = REJECTED_BEFORE.search(text[max(left, start - 16):start])
-    if before and not (place and before.group(0).lower().startswith("from")) or REJECTED_AFTER.match(text, end):
+    from_start = before is not None and before.group(0).lower().startswith("from") and (
+        place or START_FROM.search(text[max(left, start - 24):start]) is not None)
+    if before and not from_start or REJECTED_AFTER.match(text, end):
         return True
     return bool(re.match(r"from\s", text[start:end], re.I) and re.match(r"\s+to\s", text[end:])
                 and MOVED.search(text, left, start))
@@ -112,6 +117,8 @@ def chit_chat_number(text: str, category: str, value: str, start: int, left: int
                                                            or PROBLEM_FOR.search(text[left:start])):
         return True
     if category == "count" and QUEUE_BEFORE.search(before):   # "前面还有 23 桌": a place in a queue
+        return True
+    if category == "count" and QUEUE_AFTER.match(text, start + len(value)):   # "12 people in the queue ahead"
         return True
     return category == "datetime" and bool(CURRENT_TIME.search(before)) and not re.search(r"[A-Za-z]{3}", value)
 
