@@ -157,6 +157,14 @@ WHOLE_VALUES = [
     ("我们 2 大 2 小，住一间够吗", "count", "2 大 2 小"),
     ("下个月初能安排上门吗", "datetime", "下个月初"),                  # the event after 能
     ("我叫 Lily，Lily Chen，是会员", "name", "Lily Chen"),
+    ("电费 63 块 2 毛", "amount", "63 块 2 毛"),
+    ("一份 35，我要两份", "amount", "35"),                              # a unit price
+    ("钥匙放在翠湖苑 2 幢 501 门口", "address", "翠湖苑 2 幢 501"),           # not "钥匙放在"
+    ("今年 9 月要续费", "datetime", "今年 9 月"),
+    ("紧急联系人是我姐姐刘芳", "name", "刘芳"),
+    ("SSH 账号 ops2024 登不上", "ref", "ops2024"),
+    ("明年国庆前能交房吗", "datetime", "明年国庆前"),                  # a holiday names its day
+    ("营业时间周二到周日", "datetime", "周二到周日"),
 ]
 
 
@@ -257,6 +265,11 @@ def test_english_chit_chat_numbers_give_no_fact(text):
 ])
 def test_look_alikes_are_not_values(text, not_wanted):
     assert not_wanted not in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["一次 2 粒，一天 3 次", "24 小时内发货吗", "联系人写我老婆，小芳"])
+def test_doses_promises_and_relations_are_no_counts_or_names(text):
+    assert [f for f in extract(text) if f.category in ("count", "name")] == [], extract(text)
 
 
 def test_a_value_taken_back_is_not_kept():

@@ -99,12 +99,13 @@ CN_LUNAR = (r"(?:正|腊|冬|[二三四五六七八九十]|十[一二])月(?:初
 CN_HOLIDAY = (r"(?:国庆节?|元旦|春节|除夕|中秋节?|端午节?|清明节?|元宵节?|劳动节|儿童节|七夕|圣诞节?|双十一|双十二|"
               r"(?:五一|十一)(?=假期|长假|节|前|后|当天|那天|期间|之前|以后))(?:前一天|后一天|当天|那天|之前|以后|前|后|假期|期间)?")
 CN_YEAR = r"(?:(?:去年|今年|明年)\s?)"   # "明年 6 月底", "去年双十二": the year is part of the date
+HOLIDAY = re.compile(CN_HOLIDAY)
 CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}})|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|下下周|下周|本周|这周|上周)"
-           rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|{CN_YEAR}?(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
+           rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|{CN_YEAR}\d{{1,2}}\s?月(?![\d底初中旬上下末份])|{CN_YEAR}?(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
            rf"月底|月初|月中|年底|年初|{CN_LUNAR}|{CN_YEAR}?{CN_HOLIDAY}|"
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室-])(?<![\d月路街道巷弄里村楼栋幢号室-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
@@ -202,7 +203,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
                r"电子客票号|客票号|票号|取号|排号|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
-               r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|用户ID|"
+               r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|"
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
@@ -233,16 +234,16 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
-                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
+                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|每个?月|一个月|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|每个?月|一个月|一[个颗件台份只张套次]|卖给?我|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
-                  rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔GgMmTt])|"
+                  rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
                   rf"(?:房租|月租|租金|月薪|工资|年费|学费|尾款|首付)(?:每个?月|一个月|一年|每年|是|要|大概)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
@@ -284,14 +285,14 @@ _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登�
                "投保人|被保险人|乘机人|乘车人|乘客|入住人|订票人|签收人|开户人|全名")
 _NAME_ROLE = _p(_NAME_ROLES)
 # a relative or a customer's role right before the name: the name must start with a surname
-_KIN = "女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|母亲|父亲"
+_KIN = "女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|母亲|父亲|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆"
 _KIN_OR_ROLE = rf"我的?(?:{_KIN})(?!的?名字|叫)|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|"
              rf"(?:孩子|儿子|女儿|小孩|宝宝|老公|老婆|爱人|丈夫|妻子|我妈|我爸|母亲|父亲|同事|朋友)(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
-             rf"(?!姓名|名字|拼音|英文)(?P<v>[{CJK}·]{{2,4}})")
+             rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN})(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)|"
                 rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"
                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z])")
@@ -430,11 +431,12 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
 
 
 def _joined_dates(text: str, spans: list[tuple[int, int, str, str, str]]) -> list[tuple[int, int, str, str, str]]:
-    """Dates listed with 、 are one value ("每周二、周四晚上七点到九点"): "周二" alone is half of it."""
+    """Dates listed with 、 or spanned with 到 are one value ("每周二、周四晚上七点到九点", "周一到周五"):
+    "周二" alone is half of it."""
     out: list[tuple[int, int, str, str, str]] = []
     for f in spans:
         prev = out[-1] if out else None
-        if prev and prev[2] == f[2] == "datetime" and re.fullmatch(r"\s?、\s?", text[prev[1]:f[0]]):
+        if prev and prev[2] == f[2] == "datetime" and re.fullmatch(r"\s?[、到至~～-]\s?", text[prev[1]:f[0]]):
             out[-1] = (prev[0], f[1], "datetime", text[prev[0]:f[1]], prev[4] or f[4])
         else:
             out.append(f)
@@ -564,6 +566,9 @@ CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|
                 rf"(?:\s?[A-Za-z0-9]{{1,3}}\s?(?:座|栋|幢|号楼)(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,5}}(?:\s?室)?(?!\d))?|"   # "B 座 1506"
                 # a building, its unit and flat ("6 号楼 2 单元 502")
                 rf"(?<!\d)\d{{1,3}}\s?(?:号楼|栋|幢|座)\s?\d{{1,2}}\s?单元\s?\d{{3,4}}(?:\s?室)?(?!\d)|"
+                # an estate, its building and flat ("租的是城东新苑 6 幢 402")
+                rf"(?<=[是在到住址：:，,\s])[{CJK}]{{1,6}}(?:小区|苑|园|公寓|新村|大厦|家园|社区)\s?\d{{1,3}}\s?"
+                rf"(?:幢|栋|号楼|座)(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,4}}(?:\s?室)?(?!\d)|"
                 rf"(?<![\d.])\d{{1,3}}\s?号楼(?![\d{CJK}]{{0,2}}单元)")
 
 
@@ -614,7 +619,7 @@ ERRAND_LABELS = frozenset(_stem(w) for w in ("appointment delivery flight bookin
                                              "refund return shipment interview meeting deadline").split())
 CN_EVENT = re.compile(r"会|议|评审|上线|交付|发货|到货|送达|上门|安装|维修|面试|入住|退房|出发|起飞|到达|见面|签约|付款|"
                       r"还款|截止|验收|培训|演示|提交|回电|回复|取件|提货|办理|复查|复诊|手术|考试|检查|开工|完工|"
-                      r"生效|到期|过期|续费|报名|预约|集合|聚餐|约|活动|课|发|交|取|到|走|回")
+                      r"生效|到期|过期|续费|报名|预约|集合|聚餐|装修|搬家|约|活动|课|发|交|取|到|走|回")
 CN_BAD_LABEL_START = set("有快会就都也还再又才刚在要能可想去来是把被让给跟和与及或这那哪一不没很太")
 CN_PRONOUNS = set("我你他她它您咱")
 
@@ -632,8 +637,9 @@ def _good_label(label: str) -> bool:
 
 
 def _relative(value: str) -> bool:
-    """A date with no number in it ("next month", 明天, 月底): it needs a key to mean anything."""
-    return not re.search(rf"\d|[{CN_DIGIT}]", value)
+    """A date with no number in it ("next month", 明天, 月底): it needs a key to mean anything.
+    A holiday names its day (元旦, 国庆节前一天)."""
+    return not re.search(rf"\d|[{CN_DIGIT}]", value) and HOLIDAY.search(value) is None
 
 
 def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
@@ -695,7 +701,7 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
 
 
 # a service's promise, not an amount of anything ("24 小时客服", "7 天无理由退货", "三年质保")
-POLICY = re.compile(r"\s?(?:客服|在线|营业|服务|无理由|包退|包换|退换|质保|保修|不打烊)")
+POLICY = re.compile(r"\s?(?:客服|在线|营业|服务|无理由|包退|包换|退换|质保|保修|不打烊|内)")
 
 
 # a seat in a row ("看台 A 区 8 排 15、16 号") is no day of the month
