@@ -989,6 +989,63 @@ MESSAGES_15: list[tuple[str, list[tuple[str, str]]]] = [
     ("明年元旦前能装修完吗？", [("datetime", "明年元旦前")]),
 ]
 
+
+# Written after test15's changes (2026-12-05, evening), before the extractor was run on any of
+# it: "test16", a mixed bag as a support inbox receives it: Chinese and English, e-commerce,
+# travel, banking, B2B orders, devices; prices with 元整 and RMB, dates with 周 and 礼拜,
+# times with 点半 and a.m., counts of cartons and licences, serial numbers, SKUs, postcodes.
+# Look-alikes: a coupon code's value, a percentage off, a screen size, a year of birth, a
+# speed limit, a model's generation.
+MESSAGES_16: list[tuple[str, list[tuple[str, str]]]] = [
+    ("礼拜六下午两点半到店自提可以吗？", [("datetime", "礼拜六下午两点半")]),
+    ("总价 RMB 12,600 元整，含税。", [("amount", "12,600")]),
+    ("我们要采购 50 套正版授权，下周一前报价。", [("count", "50套"), ("datetime", "下周一前")]),
+    ("SKU 是 HB-2201-BLK，库存还有吗？", [("ref", "HB-2201-BLK")]),
+    ("序列号 C02XK1ZJJG5H，开不了机。", [("ref", "C02XK1ZJJG5H")]),
+    ("满 200 立减 30 的活动还有吗？", []),
+    ("优惠 15% 是不是只限新用户？", []),
+    ("电视 65 寸的，挂墙上要加钱吗？", []),
+    ("我是 90 年出生的，能办青年卡吗？", []),
+    ("高速限速 120，我开了 135 被拍了。", []),
+    ("收货人林小姐，电话 138 2233 4455，地址福田区深南大道 6008 号。",
+     [("?name", "林小姐"), ("phone", "13822334455"), ("address", "福田区深南大道6008号")]),
+    ("这批货 36 箱，分两车送。", [("count", "36箱"), ("?count", "两车")]),
+    ("机票订的是 12 月 28 日早上 7:05 的航班，CA1501。", [("datetime", "12月28日早上7:05"), ("ref", "CA1501")]),
+    ("贷款还剩 18 期，每期 3,215.6 元。", [("?count", "18期"), ("amount", "3,215.6元")]),
+    ("银行卡 6217 8500 0000 1234 567 被冻结了。", [("bank_card", "6217850000001234567")]),
+    ("麻烦周四之前把合同发我邮箱 legal@hengtai-law.cn。", [("datetime", "周四之前"), ("email", "legal@hengtai-law.cn")]),
+    ("我在 6 号线地铁口等你。", []),
+    ("门店电话 021-5432 1098，营业到晚上 9 点。", [("phone", "02154321098"), ("?datetime", "晚上9点")]),
+    ("宝宝 8 个月，能吃这个辅食吗？", []),
+    ("我是会员 VIP88231，积分怎么清零了？", [("ref", "VIP88231")]),
+    ("上海市徐汇区漕溪北路 18 号 1 号楼 2302，邮编 200030。",
+     [("address", "上海市徐汇区漕溪北路18号1号楼2302"), ("?address", "200030")]),
+    ("退款 99.9 元三个工作日到账对吧？", [("amount", "99.9元"), ("?datetime", "三个工作日")]),
+    ("续费了两年，一共 1,080。", [("?datetime", "两年"), ("amount", "1,080")]),
+    ("Hi, order #ZX-55813 arrived with 2 of the 6 mugs broken.", [("ref", "#ZX-55813"), ("count", "2"), ("?count", "6 mugs")]),
+    ("Can you deliver between 10 a.m. and 1 p.m. on the 18th?", [("datetime", "between 10 a.m. and 1 p.m. on the 18th")]),
+    ("We need 25 user licences starting next month.", [("count", "25 user licences"), ("?datetime", "next month")]),
+    ("My postcode is SW1A 1AA and the house number is 10.", [("address", "SW1A 1AA")]),
+    ("The coupon SAVE20 didn't apply at checkout.", [("?ref", "SAVE20")]),
+    ("Our CFO, Helen Marsh, approved the $48,000 budget.", [("name", "Helen Marsh"), ("amount", "$48,000")]),
+    ("The serial number on the back is 5CD1234XYZ.", [("ref", "5CD1234XYZ")]),
+    ("Screen is 27 inches, refresh 144 Hz.", []),
+    ("I was born in 1988 if that matters for the insurance.", []),
+    ("It's the third-generation model, not the second.", []),
+    ("Please ring me on 07700 900461 before noon tomorrow.", [("phone", "07700900461"), ("datetime", "noon tomorrow")]),
+    ("Your driver, Piotr, left it with number 14.", [("?name", "Piotr")]),
+    ("Flight BA117 lands at 08:55 on Tuesday.", [("ref", "BA117"), ("datetime", "08:55 on Tuesday")]),
+    ("我的 booking reference 是 K7PQ2M，改到 Friday 可以吗？", [("ref", "K7PQ2M"), ("datetime", "Friday")]),
+    ("付了 ¥3,888 的定金，product 是 Model Y。", [("amount", "¥3,888"), ("product", "Model Y")]),
+    ("快递到了 Cambridge CB2 1TN，但是没人签收。", [("address", "Cambridge CB2 1TN")]),
+    ("Jenny 的电话是 +852 9123 4567。", [("?name", "Jenny"), ("phone", "+85291234567")]),
+    ("会议 ID 857 2231 9046，密码 6688。", [("ref", "85722319046")]),
+    ("今天下午 4:30 之前必须付款。", [("datetime", "今天下午4:30之前")]),
+    ("我们公司 3 个人要去，住 2 间房。", [("count", "3个人"), ("count", "2间")]),
+    ("去年买的，发票号 No.00382716。", [("ref", "00382716")]),
+    ("麻烦开 6% 的专票，抬头写杭州宏远贸易有限公司。", [("?name", "杭州宏远贸易有限公司")]),
+]
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))

@@ -82,6 +82,7 @@ BOOKING_CUE = _p(r"\b(?:book|booking|booked|rent|rental|hire|reserve|reservation
 # how long something has been wrong ("the AC has been broken for 3 days"): no booking
 PROBLEM_FOR = _p(r"\b(?:broken|down|offline|stuck|waiting|waited|delayed|overdue|missing|dead|sick|closed)\b"
                  r"(?:\s+\w+){0,2}\s+for\s+$", re.I)
+AGE_BEFORE = _p(r"(?:宝宝|宝贝|孩子|小孩|女儿|儿子|闺女|狗狗|猫咪|小狗|小猫)(?:今年|才|已经|刚)?\s*$")
 RATE_BEFORE = _p(r"(?:一次|每次|一天|每天|一日|每日|一周|每周)(?:吃|服|用|喝|最多|不超过|至多)?\s*$")
 QUEUE_AFTER = _p(r"[^.,;!?]{0,12}?\b(?:in (?:the )?(?:queue|line)|ahead of me)\b", re.I)
 QUEUE_BEFORE = _p(r"(?:前面|前边|排在|排到)(?:还有|有)?\s*$")
@@ -120,6 +121,8 @@ def chit_chat_number(text: str, category: str, value: str, start: int, left: int
     if category == "count" and QUEUE_BEFORE.search(before):   # "前面还有 23 桌": a place in a queue
         return True
     if category == "count" and RATE_BEFORE.search(before):   # "一次吃 1 片，一天最多 3 次": a dose, a rate
+        return True
+    if category == "count" and AGE_BEFORE.search(before):    # "宝宝 8 个月": an age
         return True
     if category == "count" and QUEUE_AFTER.match(text, start + len(value)):   # "12 people in the queue ahead"
         return True
