@@ -170,6 +170,9 @@ WHOLE_VALUES = [
     ("会议号 123 456 7890", "ref", "123 456 7890"),
     ("发票号 No.12345678", "ref", "12345678"),
     ("明天下午 3 点 之前给答复", "datetime", "明天下午 3 点 之前"),
+    ("我们搬到了福田区新洲路 8 号 3 栋 902", "address", "福田区新洲路 8 号 3 栋 902"),
+    ("工资从 9000 涨到 11000", "amount", "11000"),
+    ("她下个月去成都旅游", "datetime", "下个月"),                        # 她 is whose; 旅游 what
 ]
 
 
@@ -242,6 +245,8 @@ EN_WHOLE_VALUES = [
     ("Use promo code SPRING15 at checkout.", "ref", "SPRING15"),
     ("Come between 9 a.m. and 11 a.m. on Monday.", "datetime", "between 9 a.m. and 11 a.m. on Monday"),
     ("Our CEO, Maria Lopez, signed it.", "name", "Maria Lopez"),
+    ("Netflix is 12.99 a month now.", "amount", "12.99"),
+    ("We paid 1,250,000 for the flat.", "amount", "1,250,000"),
     ("I'd prefer a bank transfer.", "decision", "a bank transfer"),
     ("Please cancel the order, not the subscription.", "decision", "cancel the order"),
 ]
@@ -273,6 +278,10 @@ def test_english_chit_chat_numbers_give_no_fact(text):
 ])
 def test_look_alikes_are_not_values(text, not_wanted):
     assert not_wanted not in [(f.category, f.value) for f in extract(text)]
+
+
+def test_by_the_way_is_no_street():
+    assert [f.value for f in extract("Call me on 086 555 1234 by the way.") if f.category == "address"] == []
 
 
 @pytest.mark.parametrize("text", ["一次 2 粒，一天 3 次", "24 小时内发货吗", "联系人写我老婆，小芳", "女儿 10 个月，能用吗"])

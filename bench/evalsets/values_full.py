@@ -1046,6 +1046,60 @@ MESSAGES_16: list[tuple[str, list[tuple[str, str]]]] = [
     ("麻烦开 6% 的专票，抬头写杭州宏远贸易有限公司。", [("?name", "杭州宏远贸易有限公司")]),
 ]
 
+
+# Written after test16's changes (2026-12-05, evening), before the extractor was run on any of
+# it: "test17", personal chat rather than service: a friend telling an assistant about their
+# week, in English and Chinese (family names, a pet's name, a move, a new job's start, a
+# wedding's date, a trip's flight, a rent rise, a gym's price). Look-alikes of chat: a
+# score, a step count, a run's distance, a book's page, a birthday's age, "a million times".
+MESSAGES_17: list[tuple[str, list[tuple[str, str]]]] = [
+    ("My sister Aoife is getting married on June 14th in Galway!", [("name", "Aoife"), ("datetime", "June 14th")]),
+    ("We finally moved into 42 Elm Street last weekend.", [("address", "42 Elm Street"), ("?datetime", "last weekend")]),
+    ("I start at Brightwave on the 3rd of March, so nervous.", [("datetime", "the 3rd of March")]),
+    ("Our new puppy is called Biscuit, she's 10 weeks old.", [("?name", "Biscuit")]),
+    ("Rent's going up to £1,450 from next month, ugh.", [("amount", "£1,450"), ("?datetime", "next month")]),
+    ("The gym wants 39.99 a month now.", [("amount", "39.99")]),
+    ("Walked 12,000 steps today, feeling good.", []),
+    ("Ran 5k in 27 minutes this morning!", []),
+    ("I'm on page 214 of that book you recommended.", []),
+    ("Mum turns 70 on Saturday, we're doing a lunch.", [("?datetime", "Saturday")]),
+    ("I've told him a million times to stop.", []),
+    ("We lost 2-0, terrible game.", []),
+    ("Flight's booked: EI 662 to Lisbon on 9 May.", [("ref", "EI 662"), ("datetime", "9 May")]),
+    ("My new number is 087 123 4567 by the way.", [("phone", "0871234567")]),
+    ("Dad's surgery got moved to Thursday the 21st.", [("datetime", "Thursday the 21st")]),
+    ("My boss, Rachel Kim, said I can work from home on Fridays.", [("name", "Rachel Kim")]),
+    ("We paid 320,000 for the house in the end.", [("amount", "320,000")]),
+    ("Booked a table for 4 at Nando's at 7.", [("count", "4"), ("?datetime", "7")]),
+    ("我妹妹下个月 18 号结婚，在杭州办。", [("datetime", "下个月18号")]),
+    ("我们搬到了南山区桃园路 2 号 11 栋 1503，以后来玩。", [("address", "南山区桃园路2号11栋1503")]),
+    ("新工作 3 月 1 号入职，月薪 1.5 万。", [("datetime", "3月1号"), ("amount", "1.5万")]),
+    ("家里的猫叫豆豆，两岁了。", [("?name", "豆豆")]),
+    ("今天走了一万两千步，累死了。", []),
+    ("我老公叫周明，他下周去北京出差。", [("name", "周明"), ("datetime", "下周")]),
+    ("机票买好了，国航 CA1858，周五晚上 8 点的。", [("ref", "CA1858"), ("datetime", "周五晚上8点")]),
+    ("房租从 3800 涨到 4200 了，气死。", [("?amount", "3800"), ("amount", "4200")]),
+    ("健身房年卡 2999，办不办？", [("amount", "2999")]),
+    ("这本书我看到第 120 页了。", []),
+    ("我爸今年 60 大寿，下周六办酒。", [("datetime", "下周六")]),
+    ("说了一百遍了，他还是不听。", []),
+    ("孩子期末考了 95 分，奖励他一个乐高。", []),
+    ("我的新手机号 139 8888 2222，旧的不用了。", [("phone", "13988882222")]),
+    ("婚礼定在 10 月 2 号中午 12 点，在希尔顿。", [("datetime", "10月2号中午12点")]),
+    ("我们小组 6 个人周末去露营。", [("count", "6个人"), ("?datetime", "周末")]),
+    ("My daughter Mia starts school on September 4th.", [("name", "Mia"), ("datetime", "September 4th")]),
+    ("Remind me: dentist at 3:15 next Tuesday.", [("datetime", "3:15 next Tuesday")]),
+    ("The wedding's at St. Mary's, 11 Church Lane, Kilkenny.", [("address", "11 Church Lane, Kilkenny")]),
+    ("We had 40 people at the party, way too many.", [("?count", "40 people")]),
+    ("Spent 85 euro on the tickets, worth it.", [("amount", "85 euro")]),
+    ("His email is tom.breen@outlook.ie if you want to ask him.", [("email", "tom.breen@outlook.ie")]),
+    ("We're thinking of a 2-week trip in August.", [("?datetime", "August")]),
+    ("I'm 34 now, can you believe it.", []),
+    ("我们打算 5 月 20 号去领证。", [("datetime", "5月20号")]),
+    ("朋友推荐的那家店人均 150，还行。", [("?amount", "150")]),
+    ("The vet said Biscuit needs her second jab on the 12th.", [("datetime", "the 12th")]),
+]
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))

@@ -248,7 +248,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?:房租|月租|租金|月薪|工资|年费|学费|尾款|首付)(?:每个?月|一个月|一年|每年|是|要|大概)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
-                  r"total(?: is| was)?)\s+(?P<v>\d[\d,]*\.\d{2})(?![\d%])|"
+                  r"total(?: is| was)?)\s+(?P<v>\d[\d,]*\.\d{2}|\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d%])|"
                   # pounds are money after a price word only ("the quote was 180 pounds"; "lost 5 pounds": no)
                   r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
                   r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
@@ -260,6 +260,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
                  rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])|"
                  rf"(?:(?<=[买要订退]了)|(?<=[买要订]))一(?:打|双|对|副)(?=[{CJK}])", re.I), WIDE_OR_DIGIT.search),
+    # a price by its period ("wants 39.99 a month"), a rent or a wage raised to a sum ("房租从 3800 涨到 4200")
+    ("amount", _p(r"(?<![\d.])(?P<v>\d[\d,]*\.\d{2})(?=\s*(?:a|per|each|/)\s*(?:month|mo|year|yr|week|night|day)\b)|"
+                  r"(?:房租|租金|月租|价格|价钱|工资|月薪|年薪|费用?)[^，。！？,]{0,8}?(?:涨|降|调|提|加|变)(?:到|成)\s*"
+                  r"(?P<w>\d[\d,]*(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
     ("count", _p(r"(?<![\d.])\d{1,2}\s?大\s?\d{1,2}\s?小(?![\d.])"), DIGIT.search),   # "4 大 1 小": adults and children
     ("count", _p(rf"(?P<l>[{CJK}]{{0,2}}(?:人数|件数|台数|箱数|套数|份数|个数|数量))\s*(?:是|为|:|：|共|一共|总共)?\s*"
                  rf"(?:大概|大约|约|差不多)?\s*(?P<v>\d+)(?![\d.%％/:])"), DIGIT.search),   # "参会人数：15", "箱数为 36"
@@ -381,7 +385,7 @@ def _label_after(text: str, end: int, right: int) -> str:
     return _clean_label(after.group(1)) if after else ""
 
 
-CN_MODAL = re.compile(r"\s*(?:能不能|能否|可不可以|可以|能|要|会|就|再|请)")
+CN_MODAL = re.compile(r"\s*(?:能不能|能否|可不可以|可以|能|要|会|就|再|请|去|来)")
 
 
 def _label_for(text: str, start: int, end: int, category: str) -> str:
@@ -394,6 +398,8 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
     if category == "datetime" and before not in EVENT_LABELS and not re.search(rf"[{CJK}]", before):
         words = [_stem(w.lower()) for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", text[left:start])]
         before = next((w for w in reversed(words) if w in ERRAND_LABELS), before)  # "flight UA 921 tomorrow"
+    if category == "datetime" and re.fullmatch(r"[我你他她它您咱们]+", before):   # "他下周去北京出差": whose, not what
+        before = ""
     if before or category != "datetime":
         return before or _label_after(text, end, right)
     modal = CN_MODAL.match(text, end, right)   # "下个月中旬能安排安装吗": the event after 能
@@ -564,7 +570,8 @@ CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|
                 # a district, its road and number, without the city ("朝阳区建国路 88 号 SOHO 现代城")
                 rf"(?:(?<=[在到址是：:])|(?<![{CJK}]))[{CJK}]{{2,4}}(?:区|县)[{CJK}]{{1,8}}?(?:路|街|大道|大街|巷|弄)\s?\d{{1,5}}\s?号"
                 rf"(?:\s?[A-Za-z0-9{CJK} ]{{0,12}}?(?:大厦|广场|中心|小区|花园|城|苑|园|座|栋|幢|号楼|层|室))?"
-                rf"(?:\s?[A-Za-z0-9]{{1,3}}\s?(?:座|栋|幢|号楼)(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,5}}(?:\s?室)?(?!\d))?|"   # "B 座 1506"
+                rf"(?:\s?[A-Za-z0-9]{{1,3}}\s?(?:座|栋|幢|号楼)(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,5}}(?:\s?室)?(?!\d))?"   # "B 座 1506"
+                rf"(?:(?<=[座栋幢楼])\s?\d{{3,5}}(?:\s?室)?(?!\d))?|"   # "11 栋 1503"
                 # a building, its unit and flat ("6 号楼 2 单元 502")
                 rf"(?<!\d)\d{{1,3}}\s?(?:号楼|栋|幢|座)\s?\d{{1,2}}\s?单元\s?\d{{3,4}}(?:\s?室)?(?!\d)|"
                 # an estate, its building and flat ("租的是城东新苑 6 幢 402")
@@ -589,7 +596,7 @@ def _addresses(text: str) -> list[Extracted]:
         if not any(f.start < end and start < f.end for f in out):
             out.append(Extracted("address", text[start:end], "address", "address:address", start, end))
     for m in CN_ADDRESS.finditer(text) if not text.isascii() else ():
-        lead = re.match(r"(?:改成|改为|换成|改到|寄到|送到|住在|在|是|到)+", m.group(0))
+        lead = re.match(r"(?:改成|改为|换成|改到|寄到|送到|住在|在|是|到|了)+", m.group(0))
         start = m.start() + (lead.end() if lead else 0)
         if not any(f.start < m.end() and start < f.end for f in out):
             out.append(Extracted("address", text[start:m.end()], "address", "address:address", start, m.end()))
@@ -620,7 +627,7 @@ ERRAND_LABELS = frozenset(_stem(w) for w in ("appointment delivery flight bookin
                                              "refund return shipment interview meeting deadline").split())
 CN_EVENT = re.compile(r"会|议|评审|上线|交付|发货|到货|送达|上门|安装|维修|面试|入住|退房|出发|起飞|到达|见面|签约|付款|"
                       r"还款|截止|验收|培训|演示|提交|回电|回复|取件|提货|办理|复查|复诊|手术|考试|检查|开工|完工|"
-                      r"生效|到期|过期|续费|报名|预约|集合|聚餐|装修|搬家|约|活动|课|发|交|取|到|走|回")
+                      r"生效|到期|过期|续费|报名|预约|集合|聚餐|装修|搬家|出差|旅游|旅行|结婚|领证|约|活动|课|发|交|取|到|走|回")
 CN_BAD_LABEL_START = set("有快会就都也还再又才刚在要能可想去来是把被让给跟和与及或这那哪一不没很太")
 CN_PRONOUNS = set("我你他她它您咱")
 

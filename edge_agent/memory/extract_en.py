@@ -263,7 +263,9 @@ _CITY = r"[A-Z][a-zà-ÿ]+(?:\s[A-Z][a-zà-ÿ]+)*"
 ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}})?(?:\s*(?:{_POST}))(?:\s+{_CITY})?)"
                   rf"(?![A-Za-z0-9])|\s*,\s*{_CITY}(?![A-Za-z0-9])|"
                   rf"\s+[a-z]+(?:\s[a-z]+)?\s+(?:[a-z]{{2,3}}\s+)?\d{{4,5}}(?!\d)")
-STREET_ADDRESS = _p(rf"(?:(?:{_UNIT}),?\s+(?:-\s+)?)?(?<![\w/])\d+[A-Za-z]?(?:/\d+)?\s+(?:[A-Za-z0-9]+\s+){{0,3}}?"
+# the words of a street's name are no function words ("087 123 4567 by the way" is no address)
+_NOT_STREET_WORD = r"(?!(?i:the|a|an|by|on|in|to|of|my|your|our|his|her|their|is|was|at|and|all)\b)"
+STREET_ADDRESS = _p(rf"(?:(?:{_UNIT}),?\s+(?:-\s+)?)?(?<![\w/])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
                     rf"(?i:{_STREET})\b\.?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
