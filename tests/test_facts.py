@@ -173,6 +173,8 @@ WHOLE_VALUES = [
     ("我们搬到了福田区新洲路 8 号 3 栋 902", "address", "福田区新洲路 8 号 3 栋 902"),
     ("工资从 9000 涨到 11000", "amount", "11000"),
     ("她下个月去成都旅游", "datetime", "下个月"),                        # 她 is whose; 旅游 what
+    ("会员卡号 550021，积分没到账", "ref", "550021"),
+    ("我付了 420，找零不对", "amount", "420"),
 ]
 
 
@@ -287,6 +289,17 @@ def test_by_the_way_is_no_street():
 @pytest.mark.parametrize("text", ["一次 2 粒，一天 3 次", "24 小时内发货吗", "联系人写我老婆，小芳", "女儿 10 个月，能用吗"])
 def test_doses_promises_and_relations_are_no_counts_or_names(text):
     assert [f for f in extract(text) if f.category in ("count", "name")] == [], extract(text)
+
+
+@pytest.mark.parametrize("text, kept, dropped", [
+    ("号码不是 13900001111，是 13900001112", "13900001112", "13900001111"),
+    ("旧号 137 0000 2222 不用了，新号 137 0000 3333", "137 0000 3333", "137 0000 2222"),
+    ("从周一挪到周三上午", "周三上午", "周一"),
+    ("改到 9 号，原来是 7 号", "9 号", "7 号"),
+])
+def test_a_chinese_correction_keeps_the_new_value_only(text, kept, dropped):
+    values = [f.value for f in extract(text)]
+    assert kept in values and dropped not in values, values
 
 
 def test_a_value_taken_back_is_not_kept():

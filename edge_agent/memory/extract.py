@@ -201,7 +201,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
-               r"电子客票号|客票号|票号|取号|排号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
+               r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|"
@@ -240,10 +240,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|每个?月|一个月|一[个颗件台份只张套次]|卖给?我|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|每个?月|一个月|一[个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:是|为|:|：|大概|大约|约|才|要|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
-                  rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克GgMmTt])|"
+                  rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
                   rf"(?:房租|月租|租金|月薪|工资|年费|学费|尾款|首付)(?:每个?月|一个月|一年|每年|是|要|大概)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
@@ -296,7 +296,7 @@ NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:�
              rf"姓名[:：是为]?|名字[:：是叫]?|叫我|称呼我|"
              rf"(?:孩子|儿子|女儿|小孩|宝宝|老公|老婆|爱人|丈夫|妻子|我妈|我爸|母亲|父亲|同事|朋友)(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
-             rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN})(?P<v>[{CJK}·]{{2,4}})")
+             rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)|"
                 rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"
                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z])")
@@ -532,7 +532,7 @@ def _chosen(text: str) -> list[Extracted]:
     for m in CHOSEN.finditer(text):
         label = m.group("l").lstrip("的")
         value = m.group("v").strip().rstrip("吧呢啊呀哈嘛啦了")
-        if len(value) < 2 or NOT_CHOSEN.search(value) or not _good_label(label):
+        if len(value) < 2 or NOT_CHOSEN.search(value) or not _good_label(label) or re.fullmatch(r"[\d.,\s]+的?", value):
             continue
         out.append(Extracted("decision", value, label, f"decision:{label}", m.start("v"), m.start("v") + len(value)))
     return out
@@ -703,13 +703,26 @@ def _single_key(category: str, text: str, left: int, start: int, keyword: str) -
 def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool:
     """A value taken back ("not X"), or a number of chit-chat (a hypothetical, a ratio, "it's 2am")."""
     left, right = _clause_bounds(text, start, end)
-    return (en.rejected(text, start, end, left, category == "address")
+    return (en.rejected(text, start, end, left, category == "address") or _taken_back_zh(text, start, end)
             or en.chit_chat_number(text, category, value, start, left, right) or _seat(text, category, value, start)
             or category == "count" and POLICY.match(text, end) is not None)
 
 
+# a value the message corrects or gives up: "不是 13812345678，是 …", "原来是 8 号", "旧号 … 不用了",
+# "周五没人", "从周二挪到周四": the new one is the fact, the old one is none
+TAKEN_BACK_BEFORE = re.compile(r"(?:不是|原来是|原来的|之前的|以前的|旧号码?|旧的|老号码?|而不是)\s*$")
+TAKEN_BACK_AFTER = re.compile(r"\s*(?:不用了|不要了|作废|没人|不行|不方便|停用|注销了)")
+MOVED_FROM_ZH = re.compile(r"\s*(?:挪到|改到|换到|调到|移到|推到|推迟到|提前到|延到|延期到|改成|改为)")
+
+
+def _taken_back_zh(text: str, start: int, end: int) -> bool:
+    if TAKEN_BACK_BEFORE.search(text, max(0, start - 6), start) or TAKEN_BACK_AFTER.match(text, end):
+        return True
+    return text[max(0, start - 1):start] == "从" and MOVED_FROM_ZH.match(text, end) is not None
+
+
 # a service's promise, not an amount of anything ("24 小时客服", "7 天无理由退货", "三年质保")
-POLICY = re.compile(r"\s?(?:客服|在线|营业|服务|无理由|包退|包换|退换|质保|保修|不打烊|内)")
+POLICY = re.compile(r"\s?(?:客服|在线|营业|服务|无理由|包退|包换|退换|质保|保修|不打烊|内|便利店|药店|超市|急诊)")
 
 
 # a seat in a row ("看台 A 区 8 排 15、16 号") is no day of the month
