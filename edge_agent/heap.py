@@ -6,12 +6,15 @@ keep their arena's freed pages. ``limit_arenas(2)`` (the ``malloc_arenas`` confi
 leaves glibc's default) holds them to two: a cloud daemon after its first two turns went from
 149 to 139 MiB RSS (bench/RESULTS.md section 17). ``trim()``
 returns the free pages of every arena to the kernel (after a large structure was freed,
-such as a vocabulary). Elsewhere than glibc (musl on some board images) both do nothing.
+such as a vocabulary), Python's object arenas included once a full collection has cleared
+the free lists that pinned them. Elsewhere than glibc (musl on some board images) both do
+nothing but that collection.
 """
 
 from __future__ import annotations
 
 import ctypes
+import gc
 import logging
 
 log = logging.getLogger("edge_agent.heap")
@@ -39,7 +42,11 @@ def limit_arenas(n: int) -> bool:
 
 
 def trim() -> None:
-    """Give the heap's free pages back to the kernel (glibc's malloc_trim)."""
+    """Give the heap's free pages back to the kernel: a full collection first, whose clearing
+    of the interpreter's free lists lets pymalloc give back the arenas that a few cached
+    tuples or floats held (after packing the multilingual encoder, 18 of 22 MiB), then
+    glibc's malloc_trim."""
+    gc.collect()
     libc = _libc()
     if libc is not None:
         libc.malloc_trim.argtypes = [ctypes.c_size_t]

@@ -96,3 +96,27 @@ def test_a_loaded_encoder_maps_the_file_instead_of_copying_it(packed):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "False"]
+
+
+def test_the_cache_is_packed_in_a_child_process(tmp_path, monkeypatch):
+    """packed_dir writes the cache's file from a child (what packing allocates leaves with it):
+    packing in this process is made to fail, and the file is made all the same."""
+    monkeypatch.setenv("EDGE_AGENT_CACHE", str(tmp_path))
+    monkeypatch.delenv("EDGE_AGENT_ENCODER_DIR", raising=False)
+
+    def not_here(src, dest):
+        raise AssertionError("packed in the daemon's process")
+
+    monkeypatch.setattr(encoder_file, "write", not_here)
+    got = encoder_file.packed_dir(embed.model_dir())
+    assert got == tmp_path / "encoder" / encoder_file.source_key(embed.model_dir())
+    assert (got / encoder_file.PACKED).is_file() and (got / "tokenizer.json").is_file()
+
+
+def test_a_cache_that_cannot_be_written_packs_in_ram(tmp_path, monkeypatch):
+    """The child cannot write the cache (a file stands where its directory would be): the
+    child's reason is logged and the caller packs in RAM, as before."""
+    (tmp_path / "encoder").write_text("not a directory")
+    monkeypatch.setenv("EDGE_AGENT_CACHE", str(tmp_path))
+    monkeypatch.delenv("EDGE_AGENT_ENCODER_DIR", raising=False)
+    assert encoder_file.packed_dir(embed.model_dir()) is None

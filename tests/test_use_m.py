@@ -171,6 +171,26 @@ def test_packing_happens_once_into_the_cache(tmp_path, monkeypatch):
     assert not [p for p in path.parent.iterdir() if p != path]   # no staging file left behind
 
 
+def test_the_daemon_packs_in_a_child_process(tmp_path, monkeypatch):
+    """The cache's file is written by a child (the table's peak never enters this process):
+    packing here is made to fail, and the file is made all the same; a child that fails says why."""
+    from edge_agent.memory import use_m
+    from edge_agent.memory.encoder_file import pack_apart
+
+    monkeypatch.setenv("EDGE_AGENT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("EDGE_AGENT_USE_DIR", raising=False)
+
+    def not_here(src, dest):
+        raise AssertionError("packed in the daemon's process")
+
+    monkeypatch.setattr(use_m, "write", not_here)
+    path = use_m.packed_path()
+    assert path.is_file() and use_m.Encoder(path).encode(["团里人齐了没？"]).shape == (1, 512)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(OSError, match="child process failed: not packed: .*weights.npz"):
+        pack_apart("edge_agent.memory.use_m", tmp_path / "empty", tmp_path / "out")
+
+
 def test_a_use_dir_without_the_file_is_refused(tmp_path, monkeypatch):
     monkeypatch.setenv("EDGE_AGENT_USE_DIR", str(tmp_path))
     with pytest.raises(EmbedderUnavailable, match=USE_PACKED):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import sys
 import tempfile
 import threading
 import weakref
@@ -33,7 +34,7 @@ import numpy as np
 
 from edge_agent.memory import unigram
 from edge_agent.memory.embed import read_safetensors, safetensors_header
-from edge_agent.memory.encoder_file import cache_root, write_safetensors
+from edge_agent.memory.encoder_file import cache_root, main, pack_apart, write_safetensors
 from edge_agent.memory.encoder_source import USE_FORMAT, USE_PACKED as PACKED, EmbedderUnavailable, use_source_dir
 
 log = logging.getLogger("edge_agent.memory")
@@ -89,7 +90,7 @@ def packed_path(src: Path | None = None) -> Path:
     src = src or use_source_dir()
     dest = cache_root() / _key(src)
     if not (dest / PACKED).is_file():
-        write(src, dest)
+        pack_apart(__name__, src, dest)   # the table's ~300 MB peak stays out of this process
     return dest / PACKED
 
 
@@ -226,3 +227,7 @@ def pack_into(dest: Path) -> Path:
     if not (dest / PACKED).is_file():
         write(use_source_dir(), dest)
     return dest / PACKED
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:], write))
