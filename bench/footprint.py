@@ -7,6 +7,8 @@ Three daemons, each a fresh `edge-agent serve` on a loopback port with semantic 
 - local-only: the default GGUF answers (no cloud). Turns count with the GGUF's own vocabulary.
 - cloud: a real OpenAI-compatible server (llama_cpp.server with the same GGUF, a separate
   process, not measured) answers; the daemon counts with the DeepSeek tokenizer.
+- local-only, first start: the same with an empty cache (a new install), where the encoders'
+  files are packed at the first turns (in child processes since bench/RESULTS.md 30.1).
 RSS is read from /proc/PID/smaps_rollup once /healthz answers (idle) and after the first
 session's first two turns (one English, one Chinese), then (local-only) after a turn of a
 second session whose message is about 1,500 tokens (where attention's buffers are largest), with /proc/PID/smaps split into the
@@ -206,6 +208,9 @@ def main() -> int:
               "kv_cache_mb": kv_cache_mb(gguf, n_ctx), "n_ctx": n_ctx}
     base_env = dict(os.environ, EDGE_AGENT_N_CTX=str(n_ctx), EDGE_AGENT_SEMANTIC_RECALL="on")
     report["local_only"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only"), gguf, long_turn=True)
+    with tempfile.TemporaryDirectory() as cache:   # a new install: the encoders are packed at the first turns
+        report["local_only_first_start"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only",
+                                                       EDGE_AGENT_CACHE=cache), gguf)
     with llama_server() as url:
         report["cloud"] = daemon(dict(base_env, EDGE_AGENT_CLOUD_URL=url, EDGE_AGENT_LOCAL_ENABLED="false"), gguf)
     report["session"] = [asyncio.run(_sessions(args.sessions, lang)) for lang in ("zh", "en")]
@@ -221,15 +226,15 @@ def print_report(r: dict) -> None:
     for name, mb in r["snippets_mb"].items():
         print(f"{name:34s} {mb:8.1f}")
     print()
-    print(f"{'daemon':30s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s}")
-    for name in ("local_only", "cloud"):
+    print(f"{'daemon':40s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s}")
+    for name in ("local_only", "local_only_first_start", "cloud"):
         for when in ("idle", "after_two_turns", "after_long_turn"):
             m = r[name].get(when)
             if m is None:
                 continue
-            kv = r["kv_cache_mb"] if name == "local_only" and m["gguf_file"] else 0.0
+            kv = r["kv_cache_mb"] if name.startswith("local_only") and m["gguf_file"] else 0.0
             rest = m["rss"] - m["gguf_file"] - kv
-            print(f"{name + ' ' + when:30s} {m['rss']:7.1f} {m['gguf_file']:10.1f} {kv:9.1f} {rest:7.1f} "
+            print(f"{name + ' ' + when:40s} {m['rss']:7.1f} {m['gguf_file']:10.1f} {kv:9.1f} {rest:7.1f} "
                   f"{m['anon']:7.1f} {m['other_file']:11.1f}")
     for s in r["session"]:
         print(f"20-turn session, {s['lang']} ({s['strategy']}, semantic recall {'on' if s['semantic_recall'] else 'off'}): "

@@ -1154,6 +1154,66 @@ MESSAGES_18: list[tuple[str, list[tuple[str, str]]]] = [
     ("麻烦把我的预约从周二挪到周四下午。", [("datetime", "周四下午")]),
 ]
 
+# Written in a new session (2026-12-05, night), before the extractor was run on any of it:
+# "test19". Messages as typed in a shop's WeChat or an inbox, several values at once, run on
+# without punctuation; tickets, rooms, policies, pets, trains, parties; English bookings,
+# refunds, rent and tracking. Look-alikes: a phone's specs, a queue, a temperature, a
+# parcel's size and weight, an app's version, a birth year.
+MESSAGES_19: list[tuple[str, list[tuple[str, str]]]] = [
+    ("亲 我刚下的单 订单号是 3876 5521 0098 收件人写的我老公陈志远 电话 139 0571 2266",
+     [("ref", "387655210098"), ("name", "陈志远"), ("phone", "13905712266")]),
+    ("帮我备注一下：周日别送，周一到周五 9 点后都行😊", [("?datetime", "周一到周五9点后")]),
+    ("我在拼多多买的那个空气炸锅，店铺说要联系你们售后", [("?product", "空气炸锅")]),
+    ("小票上写的是 2025/11/28 14:32，金额 ¥1,299.00", [("datetime", "2025/11/28 14:32"), ("amount", "1,299.00")]),
+    ("押金300 房租2800 一共交了3100 转给房东王姐了",
+     [("amount", "300"), ("amount", "2800"), ("?amount", "3100"), ("?name", "王姐")]),
+    ("我们一共三个人，两个大人一个小孩，12 号晚上入住，住两晚",
+     [("count", "三个人"), ("datetime", "12号晚上"), ("?count", "两个大人"), ("?count", "一个小孩"), ("?count", "两晚")]),
+    ("身份证 33010619900307252X 护照 E12345678", [("id_card", "33010619900307252X"), ("ref", "E12345678")]),
+    ("邮箱 chenzy_88@163.com，发票开到这个邮箱", [("email", "chenzy_88@163.com")]),
+    ("我的支付宝账号就是手机号 158 8888 0123", [("phone", "15888880123")]),
+    ("快递单号 YT 7501 2233 4455 6，显示已签收但我没收到", [("ref", "YT7501223344556")]),
+    ("充值了 50 元话费，到账只有 30", [("amount", "50元"), ("?amount", "30")]),
+    ("下周三（12 月 10 日）上午十点，在浦东新区张江路 188 弄 3 号楼 1 楼大厅集合",
+     [("datetime", "12月10日上午十点"), ("address", "浦东新区张江路188弄3号楼")]),
+    ("这款手机 256G 的，屏幕 6.7 寸，电池 5000 毫安", []),
+    ("我排在第 15 号，前面还有 8 个人", []),
+    ("体温 38.5 度，已经烧了两天", [("?datetime", "两天")]),
+    ("银行卡尾号 6688 的那张卡被扣了两次 129.9", [("?bank_card", "6688"), ("amount", "129.9")]),
+    ("我叫 Lily，中文名李丽，会员号 VIP00231", [("name", "Lily"), ("name", "李丽"), ("ref", "VIP00231")]),
+    ("麻烦让 3 号技师小周给我回个电话 186-0211-7788", [("?name", "小周"), ("phone", "18602117788")]),
+    ("公司地址：深圳市南山区科技园南区 R2-B 栋 7 楼", [("address", "深圳市南山区科技园南区R2B栋7楼")]),
+    ("订的是 1 月 18 日 G1234 次 二等座 07 车 12F 上海虹桥到北京南", [("datetime", "1月18日"), ("ref", "G1234")]),
+    ("保单号 PICC2025110800123 理赔金额 3,650 元", [("ref", "PICC2025110800123"), ("amount", "3,650元")]),
+    ("妈妈的生日是农历八月十五，想订个蛋糕", [("?datetime", "农历八月十五")]),
+    ("报名费 680，书本费另算", [("amount", "680")]),
+    ("我家狗狗叫豆豆，3 岁，打疫苗", [("?name", "豆豆")]),
+    ("约的是明早 8:30 的号，医生是刘主任", [("datetime", "明早8:30"), ("?name", "刘主任")]),
+    ("打九折之后还要 450 吗", [("?amount", "450")]),
+    ("发货地址跟收货地址都是：成都市武侯区人民南路四段 27 号", [("address", "成都市武侯区人民南路四段27号")]),
+    ("我是 1998 年的，能参加吗", [("?datetime", "1998年")]),
+    ("我订了两间房 一间大床 一间双床 订单 HT88213457", [("?count", "两间房"), ("ref", "HT88213457")]),
+    ("你们工号 0375 的客服态度太差了", [("?ref", "0375")]),
+    ("Hi, this is Marcus Webb, booking ref QX7TZ2, flying out on 14 Feb.",
+     [("name", "Marcus Webb"), ("ref", "QX7TZ2"), ("datetime", "14 Feb")]),
+    ("Please send the replacement to 42 Harbour View Road, Auckland 1010.", [("address", "42 Harbour View Road")]),
+    ("My card ending 4417 was charged twice, $86.40 each time.", [("?bank_card", "4417"), ("amount", "$86.40")]),
+    ("Can you call me on +44 7700 900123 after 5?", [("phone", "+447700900123"), ("?datetime", "after 5")]),
+    ("We're a party of six, arriving around 7:45pm on Saturday.", [("count", "six"), ("datetime", "7:45pm on Saturday")]),
+    ("Invoice INV-2025-0917 is still unpaid, total due £1,240.", [("ref", "INV-2025-0917"), ("amount", "£1,240")]),
+    ("I ordered the Dyson V15 Detect on Nov 29 and it still hasn't shipped.",
+     [("product", "Dyson V15 Detect"), ("datetime", "Nov 29")]),
+    ("The box is 40 x 30 x 20 cm and weighs 3 kg.", []),
+    ("I'm on version 4.2.1 of the app, Android 14.", []),
+    ("My email changed: it's now m.webb@outlook.co.nz, the old one is dead.", [("email", "m.webb@outlook.co.nz")]),
+    ("Tracking number 1Z999AA10123456784 says delivered, but nothing's here.", [("ref", "1Z999AA10123456784")]),
+    ("My daughter Chloe starts on Monday the 8th.", [("name", "Chloe"), ("datetime", "Monday the 8th")]),
+    ("Pick-up is at 10:15 tomorrow from Terminal 2.", [("datetime", "10:15"), ("?datetime", "tomorrow")]),
+    ("Rent is 1,850 a month, due on the 1st.", [("amount", "1,850"), ("?datetime", "the 1st")]),
+    ("我的 Apple ID 是 lily.li@icloud.com，iPhone 15 Pro 锁了", [("email", "lily.li@icloud.com"), ("product", "iPhone 15 Pro")]),
+]
+
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))
