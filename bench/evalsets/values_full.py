@@ -1218,6 +1218,61 @@ MESSAGES_19: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
+# Written later the same session as test19 (2026-12-05, night), after its changes and before
+# the extractor was run on any of it: "test20". Chinese and English in one message, as
+# bilingual users type (明天 3pm, 我的 flight 是 CA981, refund 了 299 块); a few English ones.
+# Look-alikes: a password, an age and a height, a battery share, a version, a screen size, a
+# room's capacity.
+MESSAGES_20: list[tuple[str, list[tuple[str, str]]]] = [
+    ("明天 3pm 跟 Kevin 开会，在 3 楼会议室 B", [("datetime", "明天 3pm"), ("?name", "Kevin")]),
+    ("我的 flight 是 CA981，周五早上 8 点起飞", [("ref", "CA981"), ("datetime", "周五早上8点")]),
+    ("order number 是 DD20251204778，还没 ship", [("ref", "DD20251204778")]),
+    ("帮我 book 一个 table for 4，周六晚上 7 点", [("?count", "table for 4"), ("datetime", "周六晚上7点")]),
+    ("Deadline 是 12/20，report 要交给 Linda", [("datetime", "12/20"), ("?name", "Linda")]),
+    ("我 email 是 kevin.zhang@gmail.com，有事 email 我", [("email", "kevin.zhang@gmail.com")]),
+    ("预算大概 5k 左右，不要超过 6k", [("amount", "5k"), ("?amount", "6k")]),
+    ("我住 Room 1208，check out 是 Sunday 中午 12 点", [("?ref", "Room 1208"), ("datetime", "Sunday 中午12点")]),
+    ("iPhone 16 Pro Max 256G 的 screen 碎了", [("product", "iPhone 16 Pro Max")]),
+    ("我老板 Mr. Chen 的 phone 是 138 1234 5678", [("?name", "Mr. Chen"), ("phone", "13812345678")]),
+    ("这个 PR 下周一 merge，version 是 v2.3.1", [("datetime", "下周一")]),
+    ("账单 total 是 ¥3,280.50，已经 pay 了", [("amount", "¥3,280.50")]),
+    ("Tracking 号 SF1234567890123，still 在路上", [("ref", "SF1234567890123")]),
+    ("我叫 Jason Wu，中文名吴俊杰", [("name", "Jason Wu"), ("name", "吴俊杰")]),
+    ("interview 在 Thursday 下午 2:30，地点是 Tower B 15 楼",
+     [("datetime", "Thursday 下午2:30"), ("?address", "Tower B 15楼")]),
+    ("refund 了 299 块，但是只收到 199", [("amount", "299块"), ("?amount", "199")]),
+    ("我们 team 一共 12 个人，要订 3 间房", [("count", "12个人"), ("count", "3间房")]),
+    ("WiFi 密码是 abc12345", []),
+    ("电脑是 ThinkPad X1 Carbon，serial number PF3ABCDE", [("product", "ThinkPad X1 Carbon"), ("ref", "PF3ABCDE")]),
+    ("我 birthday 是 3 月 15 号", [("datetime", "3月15号")]),
+    ("他 age 35，height 180", []),
+    ("battery 只剩 20% 了", []),
+    ("下个月 15 号之前要 renew 护照", [("datetime", "下个月15号之前")]),
+    ("地址：Shanghai 静安区南京西路 1266 号 恒隆广场 2 期", [("address", "静安区南京西路1266号")]),
+    ("我在 Starbucks 等你，大概 20 min", []),
+    ("invoice 号码 INV20251130 金额 8,800 元", [("ref", "INV20251130"), ("amount", "8,800元")]),
+    ("Uber 司机电话 +1 415 555 0132", [("phone", "+14155550132")]),
+    ("我 daughter Emma 下周三 school trip", [("name", "Emma"), ("datetime", "下周三")]),
+    ("会议 ID 是 853 2211 9087，password 6666", [("ref", "85322119087")]),
+    ("今晚 8 点 live 直播，link 在群里", [("datetime", "今晚8点")]),
+    ("快递 pickup code 是 5-2-1103", [("ref", "5-2-1103")]),
+    ("我的 member ID: M-882013", [("ref", "M-882013")]),
+    ("Screen 是 27 寸 4K 的", []),
+    ("订了 2 张 Disneyland 的票，Dec 28", [("count", "2张"), ("datetime", "Dec 28")]),
+    ("rent 每个月 4500，押一付三", [("amount", "4500")]),
+    ("address 写 Flat 5, 18 King Street, Manchester M2 4LQ", [("address", "Flat 5, 18 King Street")]),
+    ("Call me at 010-6543 2100 ext 305", [("phone", "010-6543 2100 ext 305")]),
+    ("我 prefer 下午，morning 不行", [("?datetime", "下午")]),
+    ("车牌是沪 A 12345", [("ref", "沪A12345")]),
+    ("Salary 是 25k 一个月", [("amount", "25k")]),
+    ("我们 3 号 check in，5 号 check out", [("datetime", "3号"), ("datetime", "5号")]),
+    ("My son Leo has his dentist appointment at 4:15pm on the 12th.", [("name", "Leo"), ("datetime", "4:15pm on the 12th")]),
+    ("We spent about $1.2k on the repairs.", [("amount", "$1.2k")]),
+    ("The meeting room holds 20 people.", [("?count", "20 people")]),
+    ("Please change my number to 07911 123456.", [("phone", "07911123456")]),
+]
+
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))
