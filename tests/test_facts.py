@@ -734,3 +734,23 @@ def test_value_forms_of_the_nineteenth_round(text, category, value):
 def test_look_alikes_of_the_nineteenth_round(text, category):
     """A day declined (别送), an ordinal (第 23 号), a worker's or a counter's number are no dates."""
     assert category not in [f.category for f in extract(text)], extract(text)
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("后天 10am 在公司楼下见。", "datetime", "后天 10am"),
+    ("Friday 上午 9 点 standup。", "datetime", "Friday 上午 9 点"),
+    ("截止日期是 11/30，别忘了。", "datetime", "11/30"),
+    ("我们 8 号 arrive，10 号 leave。", "datetime", "8 号"),
+    ("我的 son Oliver 明天考试。", "name", "Oliver"),
+    ("你的 collection code 是 3-6-0912。", "ref", "3-6-0912"),
+    ("车是苏 E 6K2M8 的。", "ref", "苏 E 6K2M8"),
+    ("Budget 是 8k 左右。", "amount", "8k"),
+    ("Send it to Apt 2, 40 Mill Lane, Leeds LS1 4AB.", "address", "Apt 2, 40 Mill Lane, Leeds LS1 4AB"),
+])
+def test_value_forms_of_the_twentieth_round(text, category, value):
+    """Forms test20 (Chinese and English in one message) found missing on its first run: a
+    Chinese day with an English time and an English day with a Chinese time as one value, a
+    labelled m/d, a day before an English word, a relative in English after 我的, a pickup code
+    in English, a plate with a space after its province, an English price word before 是, a
+    flat before its street."""
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
