@@ -1276,6 +1276,60 @@ MESSAGES_20: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
+# Written after test20's changes (2026-12-05, night), before the extractor was run on any of
+# it: "test21". Traditional Chinese as typed in Taiwan and Hong Kong (週, 號, 電話, NT$, HK$,
+# Cantonese 聽日 and 我哋), and voice-input transcripts as a board's microphone gives them (no
+# punctuation, numbers spoken in characters: 幺三八, 三千五, 五十号). Look-alikes: steps, an
+# age, a temperature, a turn at a crossing, a number of calls.
+MESSAGES_21: list[tuple[str, list[tuple[str, str]]]] = [
+    ("我的手機是 0912-345-678，有問題打給我", [("phone", "0912345678")]),
+    ("訂單編號：TW20251204-0088，麻煩幫我查一下", [("ref", "TW20251204-0088")]),
+    ("地址是台北市信義區松仁路 100 號 8 樓", [("address", "台北市信義區松仁路100號8樓")]),
+    ("我叫陳志明，電話 02-2345-6789", [("name", "陳志明"), ("phone", "0223456789")]),
+    ("預約在 12 月 20 日下午兩點", [("datetime", "12月20日下午兩點")]),
+    ("總共 NT$1,580，已經刷卡了", [("amount", "NT$1,580")]),
+    ("明天早上十點送到公司", [("datetime", "明天早上十點")]),
+    ("我要退貨，發票號碼 AB-12345678", [("ref", "AB-12345678")]),
+    ("香港地址：九龍旺角彌敦道 688 號 12 樓 B 室", [("address", "九龍旺角彌敦道688號12樓B室")]),
+    ("電郵 chan.taiman@yahoo.com.hk", [("email", "chan.taiman@yahoo.com.hk")]),
+    ("HK$ 2,400 嘅按金幾時退？", [("amount", "HK$2,400")]),
+    ("我哋一共 5 個人，聽日晚上 7 點", [("count", "5個人"), ("datetime", "聽日晚上7點")]),
+    ("身分證字號 A123456789", [("id_card", "A123456789")]),
+    ("信用卡末四碼 5566", [("bank_card", "5566")]),
+    ("運費 120 元，商品 990 元", [("amount", "120元"), ("amount", "990元")]),
+    ("下週三之前一定要到", [("datetime", "下週三之前")]),
+    ("我訂了 3 間雙人房", [("count", "3間")]),
+    ("溫度設定 26 度就好", []),
+    ("第 3 次打電話了", []),
+    ("航班 CI 601，星期五早上 9:40 起飛", [("ref", "CI 601"), ("datetime", "星期五早上9:40")]),
+    ("我的电话是幺三八一二三四五六七八", [("phone", "幺三八一二三四五六七八")]),
+    ("订单号二零二五一二零四零零八", [("ref", "二零二五一二零四零零八")]),
+    ("明天下午三点半帮我约个保洁", [("datetime", "明天下午三点半")]),
+    ("帮我记一下 老婆生日是十月八号", [("datetime", "十月八号")]),
+    ("我家住在朝阳区望京西路五十号", [("address", "朝阳区望京西路五十号")]),
+    ("房租每个月三千五 押一付一", [("amount", "三千五")]),
+    ("我叫李娜 木子李 娜是女字旁一个那", [("name", "李娜")]),
+    ("下礼拜二上午九点开会", [("datetime", "下礼拜二上午九点")]),
+    ("一共花了两千三百块", [("amount", "两千三百块")]),
+    ("我们家四口人 两个大人两个小孩", [("count", "四口"), ("?count", "两个大人"), ("?count", "两个小孩")]),
+    ("提醒我后天早上八点吃药", [("datetime", "后天早上八点")]),
+    ("把闹钟定到早上六点四十", [("datetime", "早上六点四十")]),
+    ("我借了他五百块钱 下个月十号还", [("amount", "五百块"), ("datetime", "下个月十号")]),
+    ("今天走了一万二千步", []),
+    ("我今年三十五岁", []),
+    ("空调开到二十六度", []),
+    ("第三个路口左转", []),
+    ("收件人：林美玲，電話 0933 222 111", [("name", "林美玲"), ("phone", "0933222111")]),
+    ("這台 MacBook Air 是去年 11 月買的", [("product", "MacBook Air"), ("datetime", "去年11月")]),
+    ("會員帳號 lin_meiling88", [("ref", "lin_meiling88")]),
+    ("禮拜六上午 10 點到 12 點之間送貨", [("datetime", "禮拜六上午10點到12點")]),
+    ("押金 5,000 元，月租 18,000 元", [("amount", "5,000元"), ("amount", "18,000元")]),
+    ("我在高雄市前鎮區中山二路 2 號", [("address", "高雄市前鎮區中山二路2號")]),
+    ("退款 NT$ 3,200 請退到原信用卡", [("amount", "NT$3,200")]),
+    ("保固到 2026 年 6 月", [("datetime", "2026年6月")]),
+]
+
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))
