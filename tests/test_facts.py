@@ -754,3 +754,41 @@ def test_value_forms_of_the_twentieth_round(text, category, value):
     in English, a plate with a space after its province, an English price word before 是, a
     flat before its street."""
     assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("收件人：黃曉明，連絡電話 0922-111-333", "name", "黃曉明"),
+    ("收件人：黃曉明，連絡電話 0922-111-333", "phone", "0922-111-333"),
+    ("公司電話 04-2255-8800 分機 12", "phone", "04-2255-8800"),
+    ("下個禮拜四晚上八點見", "datetime", "下個禮拜四晚上八點"),
+    ("運費 NT$ 60", "amount", "NT$ 60"),
+    ("會員帳號 chen_wei77", "ref", "chen_wei77"),
+    ("身分證號碼 F223456789", "id_card", "F223456789"),
+    ("卡號末四碼 9012", "bank_card", "9012"),
+    ("聽日晚上八點到", "datetime", "聽日晚上八點"),
+    ("我的号码是幺五九八七六五四三二一", "phone", "幺五九八七六五四三二一"),
+    ("快递单号三七八八二零一九", "ref", "三七八八二零一九"),
+    ("晚上九点二十提醒我", "datetime", "晚上九点二十"),
+    ("下个月二十号交房租", "datetime", "下个月二十号"),
+])
+def test_value_forms_of_the_twenty_first_round(text, category, value):
+    """Forms test21 (Traditional Chinese, Cantonese, voice input) found missing on its first run:
+    Traditional text is read as Simplified and its values kept as typed; Taiwan's mobiles,
+    landlines, NT$, identity cards and 末四碼; 下礼拜二; Cantonese 聽日; a mobile and a number
+    read out in characters; minutes in characters without 分; a day of next month in characters."""
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_traditional_and_simplified_give_one_key():
+    """"訂單編號" and "订单编号" label the same fact: a session that mixes both keeps one table."""
+    trad, simp = extract("訂單編號 A1234567"), extract("订单编号 A1234567")
+    assert [f.key for f in trad] == [f.key for f in simp] and trad[0].value == "A1234567"
+
+
+@pytest.mark.parametrize("text,category", [
+    ("今天走了八千多步，腿好酸", "datetime"),
+    ("三点四十个人到场", "datetime"),
+])
+def test_look_alikes_of_the_twenty_first_round(text, category):
+    """A day of what was done (跑了十公里) is no date to keep; 四十个人 are no minutes."""
+    assert category not in [f.category for f in extract(text)], extract(text)

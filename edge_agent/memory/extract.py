@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from edge_agent.memory import extract_en as en
 from edge_agent.memory.extract_en import Gate
@@ -75,7 +76,8 @@ WEEKDAY_ABBR = r"(?:(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?)"
 ORDINAL_DAY = (r"the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])"
                r"(?!\s+(?:time|floor|place|row|grade|year|round|attempt|try|century|edition|generation|gen|coffee|day)\b)")
 DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|早|晚"
-CN_MINUTE = rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分|整|钟)"
+CN_MINUTE = (rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分|整|钟|"
+             rf"(?:[一二三四五]十[一二三四五六七八九]?|十[一二三四五六七八九]?|零[一二三四五六七八九])(?![{CN_DIGIT}个位人块元岁次件分]))")
 # the end of a range of hours ("早上八点到十点", "下午 2 点至 4 点半")
 CN_UNTIL = rf"(?:\s?[到至~～-]\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:{CN_MINUTE})?)?"
 # "九点" alone is often not a time ("有一点", "第一时间", "快一点"): a Chinese-numeral hour needs
@@ -104,10 +106,10 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日�
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}})|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
-           rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|下下周|下周|本周|这周|上周)"
-           rf"[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|{CN_YEAR}\d{{1,2}}\s?月(?![\d底初中旬上下末份])|{CN_YEAR}?(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
+           rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|听日|下下周|下周|本周|这周|上周)"
+           rf"[一二三四五六日天末]?|(?:下下个?|下个?|上个?|这个?|本)?(?:周|星期|礼拜)[一二三四五六日天末]|{CN_YEAR}\d{{1,2}}\s?月(?![\d底初中旬上下末份])|{CN_YEAR}?(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
            rf"月底|月初|月中|年底|年初|(?:农历|阴历)?\s?{CN_LUNAR}|{CN_YEAR}?{CN_HOLIDAY}|"
-           rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|底|初|中旬|上旬|下旬|末)?|"
+           rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室第-])(?<![\d月路街道巷弄里村楼栋幢号室第-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
            rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊])(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
@@ -132,6 +134,7 @@ _EN_NUMBERS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|f
                "sixty|seventy|eighty|ninety|hundred|thousand")
 EN_WORD_AMOUNT = rf"\b(?:a|{_EN_NUMBERS})(?:[ -](?:and[ -])?(?:{_EN_NUMBERS})){{0,4}} (?:dollars|pounds|euros|bucks|quid)\b"
 
+SPOKEN_DIGIT = "零〇幺一二三四五六七八九"   # digits as a voice input writes them
 PLATE_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
 CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利|长安|哈弗|特斯拉|别克|雪佛兰|福特|现代|起亚|马自达|"
               "蔚来|理想|小鹏|问界|极氪|五菱|红旗|传祺|荣威|名爵|领克|沃尔沃|凯迪拉克|雷克萨斯|斯柯达|标致|雪铁龙|奇瑞")
@@ -188,8 +191,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                      re.I), DIGIT.search),
     ("id_card", _p(r"(?:护照号?码?|passport(?:\s+(?:number|no\.?))?)\s*(?:是|为|:|：|is)?\s*(?P<v>[A-Z]{1,2}\d{6,9})(?!\d)",
                    re.I), DIGIT.search),
-    ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?<!订单)(?<!运单)(?<!单号)(?<!工单)(?:卡尾号|尾号|后四位|ending in|ends in|last four(?: digits)?(?: are| is)?)"
+    ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?<!订单)(?<!运单)(?<!单号)(?<!工单)(?:卡尾号|尾号|后四位|末四位|末四码|后四码|ending in|ends in|last four(?: digits)?(?: are| is)?)"
                      r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
+    ("id_card", _p(r"身[份分]证(?:字号|号码?)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[A-Z][12]\d{8})(?![A-Za-z0-9])"), DIGIT.search),
     ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位|后六位|末六位)\s*(?:是|为|:|：)?\s*"
                    r"(?P<v>(?:\d{2})?\d{3}[\dXx])(?![\dA-Za-z])"), DIGIT.search),
     ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\d[*＊]{4}\d{4}(?!\d)|"
@@ -197,13 +201,18 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  r"(?:\s?(?:转|分机|ext\.?|x)\s?\d{1,5}(?!\d))?|"                                      # 转 8012, ext. 15
                  r"(?<!\d)0\d{2,3}-\d{7,8}(?!\d)|"
                  r"\+\d{1,3}[ -]?\(?\d{1,4}\)?(?:[ -]?\d{2,4}){2,4}(?!\d)|\(\d{3}\)\s?\d{3}-\d{4}|"
-                 r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)|(?<![\d-])[48]00[- ]\d{3}[- ]\d{4}(?!\d)"), DIGIT.search),
+                 r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d)|(?<![\d-])[48]00[- ]\d{3}[- ]\d{4}(?!\d)|"
+                 r"(?<![\d-])09\d{2}[- ]?\d{3}[- ]?\d{3}(?![\d-])|(?<![\d-])0[2-8]-\d{3,4}-\d{4}(?!\d)"), DIGIT.search),   # Taiwan
+    # a mobile read out by a voice input, in characters ("幺三八一二三四五六七八")
+    ("phone", _p(rf"(?<![{SPOKEN_DIGIT}十百千万])[幺一][三四五六七八九][{SPOKEN_DIGIT}]{{9}}(?![{SPOKEN_DIGIT}十百千万])"), NEEDS_WIDE.search),
+    ("ref", _p(rf"(?P<l>订单号|订单编号|运单号|快递单号|物流单号|工单号|单号|编号|会员号|卡号|取件码)\s*(?:是|为|:|：)?\s*"
+               rf"(?P<v>[{SPOKEN_DIGIT}]{{4,24}})(?![{SPOKEN_DIGIT}十百千万])"), NEEDS_WIDE.search),
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
                r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
-               r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|用户ID|"
+               r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|"
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
@@ -235,7 +244,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:,?\s+(?:at\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
-    ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
+    ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
@@ -388,6 +397,7 @@ def _label_after(text: str, end: int, right: int) -> str:
     return _clean_label(after.group(1)) if after else ""
 
 
+DONE_AMOUNT = re.compile(rf"\s*[{CJK}]了\s*[\d{CN_DIGIT}几]")
 CN_MODAL = re.compile(r"\s*(?:能不能|能否|可不可以|可以|能|要|会|就|再|请|去|来)")
 
 
@@ -405,6 +415,8 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
         before = ""
     if before or category != "datetime":
         return before or _label_after(text, end, right)
+    if DONE_AMOUNT.match(text, end, right):   # "今天走了一万二千步": what was done, no event to come
+        return ""
     modal = CN_MODAL.match(text, end, right)   # "下个月中旬能安排安装吗": the event after 能
     after = _label_after(text, modal.end() if modal else end, right)  # "明天上午九点开会": only an event names it
     return after if re.search(rf"[{CJK}]", after) is None or CN_EVENT.search(after) else ""
@@ -790,11 +802,30 @@ KEEP_WIDE = "，。！？：；（）～"   # Chinese punctuation the patterns r
 
 def extract(text: str) -> list[Extracted]:
     """All facts in ``text``, in order of appearance (values are verbatim substrings)."""
-    plain = text.translate({c: t for c, t in HALF_WIDTH.items() if chr(c) not in KEEP_WIDE})
+    if text.isascii():
+        return _extract(text)
+    table = _read_as()
+    plain = text.translate(table)
     if plain == text:
         return _extract(text)
-    return [replace(f, value=text[f.start:f.end]) if text[f.start:f.end].translate(HALF_WIDTH) ==
-            f.value.translate(HALF_WIDTH) else f for f in _extract(plain)]
+    return [replace(f, value=text[f.start:f.end]) if text[f.start:f.end].translate(table) ==
+            f.value.translate(table) else f for f in _extract(plain)]
+
+
+T2S_FILE = Path(__file__).with_name("t2s.txt")   # scripts/t2s_table.py, from OpenCC
+_read_as_table: dict[int, int] = {}
+
+
+def _read_as() -> dict[int, int]:
+    """What ``extract`` reads a character as: full-width ASCII as ASCII (KEEP_WIDE aside), and
+    Traditional Chinese as Simplified, one character for one, so that one set of labels and
+    patterns reads "訂單編號", "電話", "下週三" and every offset stays the typed text's."""
+    if not _read_as_table:
+        lines = T2S_FILE.read_text(encoding="utf-8").splitlines()
+        table = {c: t for c, t in HALF_WIDTH.items() if chr(c) not in KEEP_WIDE}
+        table.update(zip(map(ord, lines[1]), map(ord, lines[2])))
+        _read_as_table.update(table)
+    return _read_as_table
 
 
 def _extract(text: str) -> list[Extracted]:
