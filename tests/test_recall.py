@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from edge_agent.memory import create_memory, lexicon
+from edge_agent.memory import create_memory, lexicon, question
+from edge_agent.memory.terms import simplified
 from edge_agent.memory.recall import Question, RecallArchive, _Docs, analyze, terms
 from edge_agent.messages import Message
 from tests.conftest import char_counter
@@ -518,3 +519,19 @@ def test_a_question_for_money_finds_a_message_with_a_price():
         assert not any("garden" in line or "天气" in line for line in lines)
     assert lexicon.value_classes("How much is it?", question=True) == ["~money"]
     assert "~money" not in lexicon.value_classes("We need 2,800 bricks by Friday.")
+
+
+def test_traditional_and_simplified_find_each_other():
+    """A message typed in Traditional Chinese is found by a question in Simplified and the other
+    way round (one vocabulary: terms.simplified), and a Traditional question for a value asks
+    for one as its Simplified twin does."""
+    texts = ["我的訂單編號是 TW20251204，收件人是林美玲。",
+             *[f"第 {i} 件事：包装要结实一点。" for i in range(8)],
+             "备用电话写 0933 222 111，白天打这个。"]
+    a = RecallArchive()
+    add_all(a, [Message("user", t) for t in texts])
+    assert any("TW20251204" in h.line for h in a.search("订单编号是多少？")[:2])
+    assert any("0933" in h.line for h in a.search("備用電話是多少？")[:2])
+    assert question.kind_of("你們的電話是幾號？") == question.kind_of("你们的电话是几号？") == question.PAST
+    assert question.kind_of("你們一般是怎麼安排的？") == question.ASKS     # a how-question, as 怎么 is
+    assert terms("訂單編號") == terms("订单编号") and simplified("週三 ok") == "周三 ok"

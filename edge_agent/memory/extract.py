@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from edge_agent.memory import extract_en as en
 from edge_agent.memory.extract_en import Gate
+from edge_agent.memory.terms import t2s_table
 from edge_agent._compat import SLOTS
 
 CJK = "\u4e00-\u9fff\u3400-\u4dbf"
@@ -812,19 +812,15 @@ def extract(text: str) -> list[Extracted]:
             f.value.translate(table) else f for f in _extract(plain)]
 
 
-T2S_FILE = Path(__file__).with_name("t2s.txt")   # scripts/t2s_table.py, from OpenCC
 _read_as_table: dict[int, int] = {}
 
 
 def _read_as() -> dict[int, int]:
     """What ``extract`` reads a character as: full-width ASCII as ASCII (KEEP_WIDE aside), and
-    Traditional Chinese as Simplified, one character for one, so that one set of labels and
-    patterns reads "訂單編號", "電話", "下週三" and every offset stays the typed text's."""
+    Traditional Chinese as Simplified (terms.t2s_table), one character for one, so that one set
+    of labels and patterns reads "訂單編號", "電話", "下週三" and every offset stays the typed text's."""
     if not _read_as_table:
-        lines = T2S_FILE.read_text(encoding="utf-8").splitlines()
-        table = {c: t for c, t in HALF_WIDTH.items() if chr(c) not in KEEP_WIDE}
-        table.update(zip(map(ord, lines[1]), map(ord, lines[2])))
-        _read_as_table.update(table)
+        _read_as_table.update({c: t for c, t in HALF_WIDTH.items() if chr(c) not in KEEP_WIDE} | t2s_table())
     return _read_as_table
 
 

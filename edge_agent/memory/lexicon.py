@@ -19,6 +19,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from edge_agent.memory.terms import simplified
+
 WEIGHT = 0.45   # a concept term's share of a word's BM25 weight
 
 CONCEPTS: dict[str, str] = {
@@ -280,5 +282,5 @@ VALUE_CLASSES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
 
 def value_classes(text: str, question: bool = False) -> list[str]:
     """The value-class terms of a message (the values it holds) or of a question (what it asks)."""
-    side = 1 if question else 0
-    return [tag for tag, patterns in VALUE_CLASSES.items() if patterns[side].search(text)]
+    side, plain = (1 if question else 0), simplified(text)
+    return [tag for tag, patterns in VALUE_CLASSES.items() if patterns[side].search(plain)]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from edge_agent.memory import lexicon
 from edge_agent.memory.postings import term_id
-from edge_agent.memory.terms import analyze, terms
+from edge_agent.memory.terms import analyze, simplified, terms
 
 NONE, STATES, ASKS, PAST = "none", "states", "asks", "past"
 
@@ -52,19 +52,21 @@ WIDEN_STOP = frozenset("的了吗呢吧啊呀哦嗯么是什我你您他她它�
 def is_question(query: str | None) -> bool:
     """Whether a message asks something (a question mark, a question word): a statement
     ("好的，就按这个流程走", "Sounds good") needs less recall."""
-    return bool(query) and bool(_ASKS.search(query))
+    return bool(query) and bool(_ASKS.search(simplified(query)))
 
 
 def asks_about_past(query: str | None) -> bool:
     """Whether a question looks back ("When did ...?", "我之前说的地址是？"), or asks what the
     conversation holds ("What is X's favourite food?"): recall may then take more of the
     budget than its reserved slice."""
-    return bool(query) and bool(_PAST.search(query) or _QUESTION.search(query) or asks_value_zh(query))
+    plain = simplified(query) if query else ""
+    return bool(plain) and bool(_PAST.search(plain) or _QUESTION.search(plain) or asks_value_zh(plain))
 
 
 def asks_value_zh(query: str) -> bool:
     """A Chinese question for a stored value (an amount, a name, a date, "X是？")."""
-    return bool(_ZH_VALUE.search(query)) and not _ZH_NOT_VALUE.search(query)
+    plain = simplified(query)
+    return bool(_ZH_VALUE.search(plain)) and not _ZH_NOT_VALUE.search(plain)
 
 
 def kind_of(query: str | None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
 _WORD = re.compile(r"[a-z0-9]+(?:[._'-][a-z0-9]+)*|[\u4e00-\u9fff\u3400-\u4dbf]+")
 
@@ -39,10 +40,29 @@ ZH_STOP = frozenset("""
 """.split())
 ZH_STOP_CHARS = frozenset("的了吗呢吧啊呀哦嗯么是什")
 
+T2S_FILE = Path(__file__).with_name("t2s.txt")   # scripts/t2s_table.py, from OpenCC
+_T2S: dict[int, int] = {}
+
+
+def t2s_table() -> dict[int, int]:
+    """Traditional Chinese -> Simplified, one character for one (t2s.txt), read at first use."""
+    if not _T2S:
+        lines = T2S_FILE.read_text(encoding="utf-8").splitlines()
+        _T2S.update(zip(map(ord, lines[1]), map(ord, lines[2])))
+    return _T2S
+
+
+def simplified(text: str) -> str:
+    """``text`` with its Traditional characters read as Simplified, the same length: one
+    vocabulary for the index, the questions and the fact extractor, whichever script a user
+    types ("訂單編號" finds "订单编号", "電話是多少？" asks for a value as "电话是多少？" does)."""
+    return text if text.isascii() else text.translate(t2s_table())
+
+
 def analyze(text: str) -> list[str]:
     """Lower-cased words and numbers, plus CJK character bigrams (a lone CJK char as itself)."""
     out: list[str] = []
-    for tok in _WORD.findall(text.lower()):
+    for tok in _WORD.findall(simplified(text).lower()):
         if "\u3400" <= tok[0] <= "\u9fff":
             out.extend(tok[i:i + 2] for i in range(len(tok) - 1)) if len(tok) > 1 else out.append(tok)
         else:
@@ -87,7 +107,7 @@ CACHED_TEXT_CHARS = 4096
 @lru_cache(maxsize=16)
 def _terms(text: str) -> tuple[str, ...]:
     out: list[str] = []
-    for tok in _WORD.findall(text.lower()):
+    for tok in _WORD.findall(simplified(text).lower()):
         if "\u3400" <= tok[0] <= "\u9fff":
             if len(tok) == 1:
                 continue
