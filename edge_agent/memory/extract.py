@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from edge_agent.memory import extract_en as en
 from edge_agent.memory.extract_en import Gate
-from edge_agent.memory.terms import t2s_table
+from edge_agent.memory.terms import simplified
 from edge_agent._compat import SLOTS
 
 CJK = "\u4e00-\u9fff\u3400-\u4dbf"
@@ -798,30 +798,25 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
 # character for one, so every offset stays; the values keep the text's own characters
 HALF_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 KEEP_WIDE = "，。！？：；（）～"   # Chinese punctuation the patterns read as it is
+READ_WIDE = {c: t for c, t in HALF_WIDTH.items() if chr(c) not in KEEP_WIDE}
 
 
 def extract(text: str) -> list[Extracted]:
     """All facts in ``text``, in order of appearance (values are verbatim substrings)."""
     if text.isascii():
         return _extract(text)
-    table = _read_as()
-    plain = text.translate(table)
+    plain = _read_as(text)
     if plain == text:
         return _extract(text)
-    return [replace(f, value=text[f.start:f.end]) if text[f.start:f.end].translate(table) ==
-            f.value.translate(table) else f for f in _extract(plain)]
+    return [replace(f, value=text[f.start:f.end]) if _read_as(text[f.start:f.end]) == _read_as(f.value) else f
+            for f in _extract(plain)]
 
 
-_read_as_table: dict[int, int] = {}
-
-
-def _read_as() -> dict[int, int]:
-    """What ``extract`` reads a character as: full-width ASCII as ASCII (KEEP_WIDE aside), and
-    Traditional Chinese as Simplified (terms.t2s_table), one character for one, so that one set
-    of labels and patterns reads "訂單編號", "電話", "下週三" and every offset stays the typed text's."""
-    if not _read_as_table:
-        _read_as_table.update({c: t for c, t in HALF_WIDTH.items() if chr(c) not in KEEP_WIDE} | t2s_table())
-    return _read_as_table
+def _read_as(text: str) -> str:
+    """What ``extract`` reads: full-width ASCII as ASCII (KEEP_WIDE aside) and Traditional
+    Chinese as Simplified (terms.simplified), one character for one, so that one set of labels
+    and patterns reads "訂單編號", "電話", "下週三" and every offset stays the typed text's."""
+    return simplified(text.translate(READ_WIDE))
 
 
 def _extract(text: str) -> list[Extracted]:
