@@ -1,13 +1,14 @@
 """The fact extractor against whole-message gold (bench/evalsets/values_full.py).
 
-    .venv/bin/python -m bench.values_full [--split dev|test|test2|test3|test4|test5|test6|test7|test8|test9|test10|test11|test12|test13|test14|test15|test16|test17|test18|test19|test20|test21|both|all] [--seed 30] [--json bench/out/values-full.json]
+    .venv/bin/python -m bench.values_full [--split dev|test|test2|test3|test4|test5|test6|test7|test8|test9|test10|test11|test12|test13|test14|test15|test16|test17|test18|test19|test20|test21|answers22|both|all] [--seed 30] [--json bench/out/values-full.json]
 
 dev and test are MESSAGES dealt by the seed; test2 is MESSAGES_2, written after test's first run
 and measured once after the changes that run led to; test3 is MESSAGES_3, written after those; test4 is MESSAGES_4, written after
 the changes test3 led to; test5 is MESSAGES_5, written in a later session before the extractor was run on it; test6 is MESSAGES_6, from the session after; test7 is MESSAGES_7, from the session after that; test8 is MESSAGES_8, from a third session that day, test9 is MESSAGES_9, written later in it, test10 is MESSAGES_10, from a session after that, test11 is MESSAGES_11, written after test10's changes, test12 is MESSAGES_12, written after test11's, test13 is MESSAGES_13, written after test12's, test14 is MESSAGES_14, written after test13's, test15 is MESSAGES_15, written after test14's, test16 is MESSAGES_16, written after test15's, test17 is MESSAGES_17 (personal chat), written after test16's, test18 is MESSAGES_18 (corrections), written after test17's, test19 is MESSAGES_19 (run-on shop
 messages), written in a later session, test20 is MESSAGES_20 (Chinese and English in one
-message), written after test19's, and test21 is MESSAGES_21 (Traditional Chinese and voice
-transcripts), written after test20's.
+message), written after test19's, test21 is MESSAGES_21 (Traditional Chinese and voice
+transcripts), written after test20's; answers22 is ANSWERS_22, an agent's question and the
+customer's short answer, scored with the question as context (memory/answered.py).
 
 Recall: the share of required values (categories without "?") for which the extractor keeps
 a fact of that category matching the value. Precision: the share of every fact the extractor
@@ -29,7 +30,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from bench.evalsets import values_full
-from edge_agent.memory.extract import extract
+from edge_agent.memory.answered import with_answers
 
 SQUEEZE = re.compile(r"[\s()（）\-·]")
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -58,9 +59,10 @@ def score(messages: list) -> dict:
     by_lang: dict = defaultdict(_tally)
     by_cat: dict = defaultdict(_tally)
     misses, wrong = [], []
-    for text, gold in messages:
+    for item in messages:   # (text, gold), or (the agent's question, the answer, gold)
+        asked, text, gold = item if len(item) == 3 else ("", *item)
         lang = "zh" if CJK.search(text) else "en"
-        facts = [(f.category, f.value) for f in extract(text)]
+        facts = [(f.category, f.value) for f in with_answers(text, asked)]
         for cat, value in gold:
             if cat.startswith("?"):
                 continue
@@ -105,7 +107,7 @@ def _print(name: str, report: dict) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--split", choices=["dev", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9", "test10", "test11", "test12", "test13", "test14", "test15", "test16", "test17", "test18", "test19", "test20", "test21", "both", "all"], default="dev")
+    ap.add_argument("--split", choices=["dev", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9", "test10", "test11", "test12", "test13", "test14", "test15", "test16", "test17", "test18", "test19", "test20", "test21", "answers22", "both", "all"], default="dev")
     ap.add_argument("--seed", type=int, default=30)
     ap.add_argument("--json", default="bench/out/values-full.json")
     args = ap.parse_args()
@@ -121,8 +123,9 @@ def main() -> int:
               "test18": values_full.MESSAGES_18,
               "test19": values_full.MESSAGES_19,
               "test20": values_full.MESSAGES_20,
-              "test21": values_full.MESSAGES_21}
-    names = {"both": ["dev", "test"], "all": ["dev", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9", "test10", "test11", "test12", "test13", "test14", "test15", "test16", "test17", "test18", "test19", "test20", "test21"]}.get(args.split, [args.split])
+              "test21": values_full.MESSAGES_21,
+              "answers22": values_full.ANSWERS_22}
+    names = {"both": ["dev", "test"], "all": ["dev", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9", "test10", "test11", "test12", "test13", "test14", "test15", "test16", "test17", "test18", "test19", "test20", "test21", "answers22"]}.get(args.split, [args.split])
     chosen = {name: splits[name] for name in names}
     report = {name: score(msgs) for name, msgs in chosen.items()}
     for name, r in report.items():

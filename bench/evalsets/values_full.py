@@ -1330,6 +1330,54 @@ MESSAGES_21: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
+# Written after test21 (2026-12-05, night), before answered.py was run on any of it:
+# "answers22", an agent's question and the customer's short answer, as customer service goes.
+# Scored with the question as context (memory/answered.py: with_answers); answers that give no
+# value ("稍等", "不记得了", "hang on") must give nothing.
+ANSWERS_22: list[tuple[str, str, list[tuple[str, str]]]] = [
+    ("请问怎么称呼您？", "刘洋", [("name", "刘洋")]),
+    ("请问您贵姓？", "免贵姓周，周杰", [("name", "周杰")]),
+    ("方便留个姓名吗？", "赵敏", [("name", "赵敏")]),
+    ("请问您叫什么名字？", "稍等我问下我老婆", []),
+    ("请问怎么称呼您？", "叫我小陈就行", [("?name", "小陈")]),
+    ("请提供一下您的订单号。", "2025120433871", [("ref", "2025120433871")]),
+    ("您的订单号是多少？", "3876552", [("ref", "3876552")]),
+    ("您的订单号是多少？", "不记得了，能用手机号查吗", []),
+    ("麻烦发一下快递单号", "YT7501223344", [("ref", "YT7501223344")]),
+    ("请问您的会员号是？", "88012", [("ref", "88012")]),
+    ("请问工单号是多少？", "就是昨天那个", []),
+    ("您的收货地址是？", "杭州市余杭区文一西路969号", [("address", "杭州市余杭区文一西路969号")]),
+    ("请问送到哪里？", "海淀区中关村大街 27 号", [("address", "海淀区中关村大街27号")]),
+    ("请告诉我您的地址", "还是原来那个", []),
+    ("请问您的手机号是多少？", "13912345678", [("phone", "13912345678")]),
+    ("请问预约号是多少？", "A0327", [("ref", "A0327")]),
+    ("请问您想约哪天？", "周四下午", [("datetime", "周四下午")]),
+    ("请问您的取件码是？", "5-2-1103", [("ref", "5-2-1103")]),
+    ("请问您的订单编号？", "稍等", []),
+    ("请问还有什么可以帮您？", "没有了谢谢", []),
+    ("请问您的售后单号？", "SH20251130007", [("ref", "SH20251130007")]),
+    ("请问怎么称呼？", "姓黄", []),
+    ("您好，请问您的姓名和电话？", "孙丽 13800001111", [("name", "孙丽"), ("phone", "13800001111")]),
+    ("请问您的订单号？", "有两个：1187 和 1192", [("ref", "1187"), ("ref", "1192")]),
+    ("请问是哪位？", "我是楼下的", []),
+    ("Could I take your name, please?", "Priya Raman", [("name", "Priya Raman")]),
+    ("What's your order number?", "58213", [("ref", "58213")]),
+    ("What's your order number?", "hang on, looking", []),
+    ("Can I have the booking reference?", "QX7TZ2", [("ref", "QX7TZ2")]),
+    ("What is the delivery address?", "14 Mill Lane, Leeds LS1 4AB", [("address", "14 Mill Lane, Leeds LS1 4AB")]),
+    ("Who am I speaking with?", "it's tom", [("?name", "tom")]),
+    ("Could you give me your full name?", "Marcus Webb", [("name", "Marcus Webb")]),
+    ("What's the tracking number?", "1Z999AA10123456784", [("ref", "1Z999AA10123456784")]),
+    ("Can I get your policy number?", "I don't have it on me", []),
+    ("What's your account number?", "Sorry, which one?", []),
+    ("Could you tell me the case number?", "CS-4471", [("ref", "CS-4471")]),
+    ("What's your postcode?", "SW1A 1AA", [("?address", "SW1A 1AA")]),
+    ("Is there anything else?", "No, that's all", []),
+    ("请问您的邮箱？", "wang.li@163.com", [("email", "wang.li@163.com")]),
+    ("请问您的姓名？", "Kevin", [("name", "Kevin")]),
+]
+
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))

@@ -116,6 +116,7 @@ class BaseMemory:
         if unknown_roles:
             raise ConfigError(f"fact_roles has unknown roles: {sorted(unknown_roles)}", key="fact_roles")
         self.fact_roles = tuple(fact_roles)
+        self._asked = ""   # the agent's last message, while the user has not answered it (answered.py)
         self.budget = self.max_tokens - self.reserve_tokens if self.bounded else UNBOUNDED
         if max_message_tokens is None:
             max_message_tokens = max(64, self.budget // 3) if self.bounded else UNBOUNDED
@@ -330,7 +331,9 @@ class BaseMemory:
         if msg.role == "user":
             self.stats.turns += 1
         if self.facts is not None and msg.role in self.fact_roles:
-            self.facts.observe(msg.content, self.stats.turns)
+            self.facts.observe(msg.content, self.stats.turns, self._asked if msg.role == "user" else "")
+        if msg.role in ("assistant", "user"):
+            self._asked = msg.content if msg.role == "assistant" else ""
         self._evicted(evicted)
         self._trim()
 
@@ -397,6 +400,8 @@ class BaseMemory:
         self.seq_base = start
         for seq, msg in sorted(log, key=lambda item: item[0]):
             self.speakers.learn(msg.role, msg.content, msg.name)
+            if msg.role in ("assistant", "user"):   # an answer after a restart still has its question
+                self._asked = msg.content if msg.role == "assistant" else ""
             if seq < start:
                 if self.archive is not None:
                     self.archive.add(msg, self.counter(text_for_counting(msg)) + self.overhead, seq)

@@ -6,7 +6,7 @@ import sys
 from dataclasses import dataclass, field
 
 from edge_agent._compat import SLOTS
-from edge_agent.memory.extract import extract
+from edge_agent.memory.answered import with_answers
 from edge_agent.memory.terms import analyze
 from edge_agent.tokens import Counter
 
@@ -40,10 +40,12 @@ class FactTable:
         self._order = 0
         self.version = 0  # bumped whenever a fact is added or changed
 
-    def observe(self, text: str, turn: int) -> list[Fact]:
-        """Extract facts from one message of turn ``turn``; return those new or changed."""
+    def observe(self, text: str, turn: int, asked: str = "") -> list[Fact]:
+        """Extract facts from one message of turn ``turn``; return those new or changed.
+        ``asked``: the agent's message it answers (a short answer takes the label it asked
+        for: answered.py)."""
         changed: list[Fact] = []
-        for ex in extract(text):
+        for ex in with_answers(text, asked):
             fact = self._facts.get(ex.key)
             if fact is None and ex.replaces:
                 fact = self._adopt(ex.key, ex.replaces)

@@ -1,0 +1,90 @@
+"""A short answer to the agent's question: the question gives the value its label.
+
+In customer service the agent asks and the customer answers with the value alone:
+"请问怎么称呼您？" -> "王小明", "您的订单号是多少？" -> "3876552", "What's the booking
+reference?" -> "QX7TZ2". The message by itself names nothing (a bare name, a short number), so
+``extract`` keeps nothing or keeps it without its key. ``answered`` reads the answer after the
+label the question asked for ("姓名：王小明", "订单号：3876552") and keeps what the patterns then
+find of that kind, inside the answer only, where the value is all the answer says: a name
+that starts with a surname (or capitalised words), a reference with a digit, an address.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from edge_agent.memory.extract import COMPOUND_SURNAMES, SURNAMES, Extracted, extract
+
+SHORT = 40   # characters: an answer longer than this says more than the value asked for
+# what a question asks for: its category and the words that ask (the match is the label)
+ASKS = (
+    ("name", re.compile(r"称呼|贵姓|姓名|名字|叫什么|\b(?:your|the) (?:full )?name\b|\bwho am I speaking (?:to|with)\b", re.I)),
+    ("ref", re.compile(r"(?:订单|运单|快递|物流|工单|退款|售后|服务|预约|会员|取件)(?:单?号|编号|码)|单号|"
+                       r"\b(?:order|booking|tracking|reference|ticket|case|confirmation|membership|account|policy) "
+                       r"(?:number|no\.?|id|ref|reference|code)\b|\bbooking ref(?:erence)?\b", re.I)),
+    ("address", re.compile(r"地址|送到哪|寄到哪|住哪|\b(?:your|the|delivery|shipping|postal) address\b", re.I)),
+)
+# the labels an answer is read after: Chinese, English (a reference also after the question's own word)
+FRAMES = {"name": ("姓名：", "name: "), "ref": ("单号：", "reference: "), "address": ("地址：", "address: ")}
+ASKING = re.compile(r"[?？]|请(?:问|提供|告诉|输入|发一下|留一下)|麻烦(?:提供|告诉|发|留)|方便(?:留|告诉|提供)|\b(?:please|could you|can you|may I)\b", re.I)
+FILLER = re.compile(r"[\s，。！,.!~～]|^(?:我叫|我是|叫我|是|嗯|好的|my name is|it's|it is)", re.I)
+
+
+def asked_for(question: str) -> list[tuple[str, str]]:
+    """(category, label) of each value ``question`` asks for, in the order it names them."""
+    if not question or not ASKING.search(question):
+        return []
+    found = [(m.start(), category, m.group(0)) for category, pattern in ASKS
+             for m in [pattern.search(question)] if m is not None]
+    return [(category, label) for _, category, label in sorted(found)]
+
+
+def answered(text: str, question: str) -> list[Extracted]:
+    """The values ``text`` gives for what ``question`` asked (see the module docstring)."""
+    if not text or len(text) > SHORT:
+        return []
+    chinese = re.search(r"[\u4e00-\u9fff]", question + text) is not None
+    said = _without(text, [(f.start, f.end) for f in extract(text)])   # "孙丽 13800001111": the phone aside
+    out: list[Extracted] = []
+    for category, label in asked_for(question):
+        zh, en = FRAMES[category]
+        frames = ([label + "：", zh] if category == "ref" and chinese else [zh]) if chinese else [en]
+        for frame in frames:
+            got = [replace(f, start=f.start - len(frame), end=f.end - len(frame)) for f in extract(frame + text)
+                   if f.category == category and f.start >= len(frame)]
+            got = [f for f in got if _whole(f, said)]
+            if got:
+                out.extend(got)
+                break
+    return out
+
+
+def _without(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the spans blanked (spaces), the same length."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def _whole(fact: Extracted, said: str) -> bool:
+    """Whether the value is all the answer says besides other values, and of its kind (a
+    surname, a digit)."""
+    if len(FILLER.sub("", said[:fact.start] + said[fact.end:])) > 2:
+        return False
+    if fact.category == "name":
+        v = fact.value
+        return v[:2] in COMPOUND_SURNAMES or v[0] in SURNAMES or v[:1].isupper()
+    return fact.category != "ref" or any(c.isdigit() for c in fact.value)
+
+
+def with_answers(text: str, question: str) -> list[Extracted]:
+    """``extract(text)``, where a short answer's value takes the label ``question`` asked with
+    (it replaces a fact of the same span: "3876552" is the 订单号 asked for)."""
+    facts = extract(text)
+    extra = answered(text, question) if question else []
+    if not extra:
+        return facts
+    kept = [f for f in facts if not any(f.start < a.end and a.start < f.end for a in extra)]
+    return sorted(kept + extra, key=lambda f: f.start)

@@ -1,0 +1,74 @@
+"""memory/answered.py: a short answer to the agent's question takes the label it asked for,
+in the fact table as in the extractor; an answer that gives no value gives nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from edge_agent.memory import create_memory
+from edge_agent.memory.answered import answered, asked_for, with_answers
+from edge_agent.memory.extract import extract
+from edge_agent.messages import Message
+
+
+@pytest.mark.parametrize("question,answer,category,value", [
+    ("麻烦留一下您的姓名", "钱多多", "name", "钱多多"),
+    ("请问您的运单号是多少？", "4491023", "ref", "4491023"),
+    ("请问寄到哪里？", "科技园路 8 号 3 栋", "address", "科技园路 8 号 3 栋"),
+    ("May I have your name, please?", "Olu Adeyemi", "name", "Olu Adeyemi"),
+    ("What's your confirmation number?", "77120", "ref", "77120"),
+    ("请问您的姓名和电话？", "马琳 13500002222", "name", "马琳"),
+])
+def test_a_short_answer_takes_the_label_asked_for(question, answer, category, value):
+    assert (category, value) not in [(f.category, f.value) for f in extract(answer)]   # alone it names nothing
+    assert (category, value) in [(f.category, f.value) for f in with_answers(answer, question)]
+
+
+@pytest.mark.parametrize("question,answer", [
+    ("请问怎么称呼您？", "等一下哈"),
+    ("您的订单号是多少？", "找不到了"),
+    ("请问您的地址？", "跟上次一样"),
+    ("What's your order number?", "one sec"),
+    ("Could I take your name?", "why do you need it"),
+    ("我们的订单号规则是这样的。", "1234567"),          # no question: nothing was asked
+    ("请问怎么称呼您？", "我想问一下退款的事情，订单是昨天下的，还没有发货"),   # too long to be an answer
+])
+def test_an_answer_without_the_value_gives_nothing(question, answer):
+    assert answered(answer, question) == []
+
+
+def test_what_a_question_asks_for():
+    assert asked_for("请问您的姓名和订单号？") == [("name", "姓名"), ("ref", "订单号")]
+    assert asked_for("订单号在短信里。") == []
+    assert asked_for("Could you confirm the booking reference?") == [("ref", "booking reference")]
+
+
+def test_the_fact_table_keeps_the_answer_under_the_question_s_label():
+    async def run():
+        mem = create_memory("hybrid", max_tokens=2048, reserve_tokens=400)
+        for role, text in [("user", "帮我查下快递"), ("assistant", "好的，请问您的订单号是多少？"), ("user", "3876552"),
+                           ("assistant", "请问怎么称呼您？"), ("user", "王小明"), ("user", "8831")]:
+            await mem.add(Message(role, text))
+        return {f["key"]: f["value"] for f in mem.facts.export()}
+
+    facts = asyncio.run(run())
+    assert facts["ref:订单号:3876552"] == "3876552" and facts["name:self"] == "王小明"
+    assert "8831" not in facts.values()     # a second user message answers nothing asked
+
+
+def test_a_restored_memory_still_knows_the_question():
+    """The daemon restarted between the agent's question and the customer's answer: the answer
+    still takes its label (the question is the log's last message)."""
+    async def run():
+        mem = create_memory("hybrid", max_tokens=2048, reserve_tokens=400)
+        log = [Message("user", "查一下快递"), Message("assistant", "请问您的订单号是多少？")]
+        for m in log:
+            await mem.add(m)
+        again = create_memory("hybrid", max_tokens=2048, reserve_tokens=400)
+        again.restore(mem.export_state(), list(enumerate(log)))
+        await again.add(Message("user", "3876552"))
+        return {f["key"] for f in again.facts.export()}
+
+    assert "ref:订单号:3876552" in asyncio.run(run())
