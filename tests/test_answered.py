@@ -20,6 +20,7 @@ from edge_agent.messages import Message
     ("May I have your name, please?", "Olu Adeyemi", "name", "Olu Adeyemi"),
     ("What's your confirmation number?", "77120", "ref", "77120"),
     ("请问您的姓名和电话？", "马琳 13500002222", "name", "马琳"),
+    ("請問您的訂單號是多少？", "5520931", "ref", "5520931"),          # Traditional asks the same
 ])
 def test_a_short_answer_takes_the_label_asked_for(question, answer, category, value):
     assert (category, value) not in [(f.category, f.value) for f in extract(answer)]   # alone it names nothing

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from edge_agent.memory.extract import COMPOUND_SURNAMES, SURNAMES, Extracted, extract
+from edge_agent.memory.terms import simplified
 
 SHORT = 40   # characters: an answer longer than this says more than the value asked for
 # what a question asks for: its category and the words that ask (the match is the label)
@@ -33,6 +34,7 @@ FILLER = re.compile(r"[\s，。！,.!~～]|^(?:我叫|我是|叫我|是|嗯|好�
 
 def asked_for(question: str) -> list[tuple[str, str]]:
     """(category, label) of each value ``question`` asks for, in the order it names them."""
+    question = simplified(question)   # "請問您的訂單號是多少？" asks as "请问您的订单号是多少？"
     if not question or not ASKING.search(question):
         return []
     found = [(m.start(), category, m.group(0)) for category, pattern in ASKS

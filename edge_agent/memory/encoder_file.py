@@ -17,8 +17,9 @@ Where a packed directory comes from (``packed_dir``): ``EDGE_AGENT_ENCODER_DIR``
 board's bundle puts it there), else the cache (``$EDGE_AGENT_CACHE`` or ~/.cache/edge-agent,
 ``encoder/<key>/``), written from the wheel at the first load when the cache is writable.
 That writing runs in a child process (``pack_apart``, as the multilingual encoder's): packing
-reads every float weight, and a daemon that packed in its own heap kept about 26 MiB more for
-good (bench/RESULTS.md 30.1) and counted the peak against its memory limit.
+reads every float weight, and a daemon that packed both in its own heap kept about 40 MiB more
+until it was restarted (bench/RESULTS.md 30.1). The child's peak is gone when it exits (a
+cgroup limit on the service still counts it while it runs).
 """
 
 from __future__ import annotations
