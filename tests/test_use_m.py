@@ -253,6 +253,13 @@ def test_an_english_session_never_reads_the_multilingual_encoder():
     assert Counting.calls == 3       # from the first CJK message on, every message, and the question
 
 
+def test_traditional_text_is_read_as_simplified():
+    """The daemon's handle reads Traditional as Simplified, as recall's terms do: the two
+    scripts of one sentence are one vector (the encoder itself stays the wheel's)."""
+    trad, simp = LazyUse().encode(["我的電話號碼是多少？", "我的电话号码是多少？"])
+    assert np.array_equal(trad, simp)
+
+
 def test_both_encoders_score_and_the_larger_counts():
     reads = ReadsCJK()
     assert not reads("English only") and reads.asks("中文问题") and not reads.on
