@@ -2,6 +2,7 @@
 
     python -m bench.generalize [--split dev|test|both] [--n-en 4] [--n-zh 6] [--n-mixed 3] [--n-long 4]
                                [--sets english_long,...] [--json FILE]
+    (--sets chinese_trad,chinese2_trad: the Chinese sets converted to Traditional script)
     python -m bench.generalize --facts [--json FILE]
     python -m bench.generalize --ablation [--split ...]     # what summary, recall and facts each earn
 
@@ -39,15 +40,41 @@ import math
 import re
 import time
 from collections import Counter, defaultdict
+from pathlib import Path
 
 from bench.common import table, write_json
 from bench.evalsets import chinese_cs, chinese_cs2, diary_long, english_chat, english_long, friends_long, mixed
 from bench.evalsets.common import seeds
 
+T2S = Path(__file__).resolve().parents[1] / "edge_agent" / "memory" / "t2s.txt"
+
+
+def traditional(generate):
+    """A Chinese set as typed in Traditional script: every text of a conversation, its questions
+    and their answers converted character for character by the inverse of t2s.txt (for a
+    Simplified character with several Traditional forms, the first in the table's order). It
+    checks that everything the memory reads (facts, recall, question kinds, vectors) reads
+    Traditional as it reads Simplified; it does not test OpenCC's choices of form."""
+    lines = T2S.read_text(encoding="utf-8").splitlines()
+    s2t: dict[int, int] = {}
+    for t, s in zip(lines[1], lines[2]):
+        s2t.setdefault(ord(s), ord(t))
+
+    def gen(seed):
+        conv, tr = generate(seed), (lambda x: x.translate(s2t))
+        return dataclasses.replace(
+            conv, system=tr(conv.system), turns=[dataclasses.replace(t, content=tr(t.content)) for t in conv.turns],
+            questions=[dataclasses.replace(q, text=tr(q.text), answer=[tr(a) for a in q.answer]) for q in conv.questions])
+    return gen
+
+
 SETS = {"english": (english_chat.generate, 2848, 800), "chinese": (chinese_cs.generate, 4096, 800),
         "mixed": (mixed.generate, 2848, 800), "english_long": (english_long.generate, 2848, 800),
         "friends_long": (friends_long.generate, 2848, 800), "chinese2": (chinese_cs2.generate, 4096, 800),
-        "diary_long": (diary_long.generate, 2848, 800)}
+        "diary_long": (diary_long.generate, 2848, 800),
+        # run only when named (--sets): the Chinese sets in Traditional script
+        "chinese_trad": (traditional(chinese_cs.generate), 4096, 800),
+        "chinese2_trad": (traditional(chinese_cs2.generate), 4096, 800)}
 
 
 # ------------------------------------------------------------------------------ naive baseline
@@ -389,7 +416,8 @@ def main(argv=None):
         print("wrote", write_json("generalize_facts", res, a.json))
         return
     counts = {"english": a.n_en, "chinese": a.n_zh, "mixed": a.n_mixed, "english_long": a.n_long,
-              "friends_long": a.n_long, "chinese2": a.n_zh, "diary_long": a.n_long}
+              "friends_long": a.n_long, "chinese2": a.n_zh, "diary_long": a.n_long,
+              "chinese_trad": a.n_zh if a.sets else 0, "chinese2_trad": a.n_zh if a.sets else 0}
     if a.sets:
         chosen = [x.strip() for x in a.sets.split(",") if x.strip()]
         unknown = [x for x in chosen if x not in SETS]
