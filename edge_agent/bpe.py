@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from edge_agent import _bpe_py
+from edge_agent.packing import exclusive, lower_priority, sweep
 
 log = logging.getLogger("edge_agent.tokens")
 
@@ -449,8 +450,13 @@ def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print("usage: python -m edge_agent.bpe TOKENIZER_JSON DEST", file=sys.stderr)
         return 2
+    src, dest = Path(argv[0]), Path(argv[1])
+    lower_priority()
     try:
-        build(Path(argv[0]), Path(argv[1]))
+        with exclusive(dest):            # a second packer waits, then finds the table made
+            if not dest.is_file():
+                sweep(dest)
+                build(src, dest)
     except Unpackable as exc:
         print(f"not packed: {exc}", file=sys.stderr)
         return UNPACKABLE

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from edge_agent import __version__, heap, ringbuf, tokens
+from edge_agent import __version__, heap, packing, ringbuf, tokens
 from edge_agent.agent import Agent
 from edge_agent.backends import CircuitBreaker, Router, Timeouts
 from edge_agent.backends.cloud import CloudBackend
@@ -122,6 +122,21 @@ def memory_config(config: Config, router: Router | None = None) -> dict:
     return memory
 
 
+def pack_jobs(memory: dict) -> list[tuple[str, Path, Path]]:
+    """The packing children the sessions' encoders would start at their first load (English
+    first: it is the smaller); a failure to tell is logged and left to that load."""
+    jobs = []
+    for handle in (memory.get("embedder"), memory.get("zh_embedder")):
+        try:
+            job = handle.pack_job() if hasattr(handle, "pack_job") else None
+        except (OSError, RuntimeError) as exc:
+            log.warning("encoder files: not packed ahead (%s)", exc)
+            continue
+        if job is not None:
+            jobs.append(job)
+    return jobs
+
+
 class Daemon:
     def __init__(self, config: Config, resolver=None) -> None:
         self.config = config
@@ -184,10 +199,11 @@ class Daemon:
         tools = self._tools(metrics, local_first=router.policy == "local_only")
         if tools is not None:
             stack.push_async_callback(tools.aclose)      # after the agent: a turn's calls finish first
+        memory = memory_config(c, router)
         self.agent = agent = Agent(router, strategy=c.strategy, system=c.system,
                                    max_reply_tokens=c.max_reply_tokens, store=store, idle_s=c.idle_s,
                                    queue_per_session=c.queue_per_session, archive=self.archive,
-                                   max_sessions=c.max_sessions_in_ram, memory=memory_config(c, router), tools=tools)
+                                   max_sessions=c.max_sessions_in_ram, memory=memory, tools=tools)
         stack.push_async_callback(agent.aclose)
         app = make_app(c, agent, self.status, metrics, lambda: list(self.watchdog.history) if self.watchdog else [])
         self.watchdog = await stack.enter_async_context(self._watchdog(agent, app[RESPONSES]))
@@ -199,6 +215,9 @@ class Daemon:
         self.port = site._server.sockets[0].getsockname()[1] if c.port == 0 else c.port  # noqa: SLF001
         if getattr(router.backends[0], "tokenizer", None) is None:   # sessions count with the default tokenizer
             stack.push_async_callback(cancel, loop_task(asyncio.to_thread(tokens.prepare_default), "edge-agent-pack"))
+        jobs = pack_jobs(memory)
+        if jobs:   # the encoders' files, packed before the first message that needs one
+            stack.push_async_callback(cancel, loop_task(packing.prepack(jobs), "edge-agent-prepack"))
         for name, coro in (("janitor", self._janitor(agent, store)), ("sd-watchdog", self._sd_watchdog())):
             task = loop_task(coro, f"edge-agent-{name}")
             stack.push_async_callback(cancel, task)

@@ -24,7 +24,6 @@ cgroup limit on the service still counts it while it runs).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -39,25 +38,13 @@ from typing import Callable
 import numpy as np
 
 from edge_agent.memory import _encoder_py
-from edge_agent.memory.encoder_source import PACKED
+from edge_agent.packing import exclusive, lower_priority, sweep
+from edge_agent.memory.encoder_source import MINILM_FORMAT, PACKED, cache_root, minilm_key as source_key  # noqa: F401 (re-exported)
 
 log = logging.getLogger("edge_agent.memory")
 
-FORMAT = "1"
+FORMAT = MINILM_FORMAT
 _NAMES = {np.dtype(np.float32): "F32", np.dtype(np.int8): "I8", np.dtype(np.uint8): "U8", np.dtype(np.uint32): "U32"}
-
-
-def cache_root() -> Path:
-    return Path(os.environ.get("EDGE_AGENT_CACHE", Path.home() / ".cache" / "edge-agent")) / "encoder"
-
-
-def source_key(src: Path) -> str:
-    """Names a source model: its file's size and safetensors header, and the format."""
-    model = src / "model.safetensors"
-    with open(model, "rb") as f:
-        (n,) = struct.unpack("<Q", f.read(8))
-        header = f.read(n)
-    return hashlib.sha256(b"%s|%d|" % (FORMAT.encode(), model.stat().st_size) + header).hexdigest()[:16]
 
 
 def write_safetensors(path: Path, tensors: dict[str, np.ndarray], metadata: dict[str, str]) -> None:
@@ -141,13 +128,19 @@ def pack_apart(module: str, src: Path, dest: Path) -> None:
         raise OSError(f"packing {src} in a child process failed: {reason}")
 
 
-def main(argv: list[str], write: Callable[[Path, Path], Path]) -> int:
-    """The child's side of ``pack_apart``."""
+def main(argv: list[str], write: Callable[[Path, Path], Path], name: str = PACKED) -> int:
+    """The child's side of ``pack_apart`` (and of the daemon's ``packing.prepack``): packs
+    ``DEST_DIR/name`` unless it is there, holding its lock (one packer at a time)."""
     if len(argv) != 2:
         print("usage: python -m MODULE SOURCE_DIR DEST_DIR", file=sys.stderr)
         return 2
+    src, dest = Path(argv[0]), Path(argv[1])
+    lower_priority()
     try:
-        write(Path(argv[0]), Path(argv[1]))
+        with exclusive(dest):
+            if not (dest / name).is_file():
+                sweep(dest, name)
+                write(src, dest)
     except (OSError, ValueError, KeyError) as exc:
         print(f"not packed: {exc}", file=sys.stderr)
         return 1

