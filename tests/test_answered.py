@@ -40,6 +40,28 @@ def test_an_answer_without_the_value_gives_nothing(question, answer):
     assert answered(answer, question) == []
 
 
+@pytest.mark.parametrize("question,answer,values", [
+    ("请问您的订单号是多少？", "有两个：1187 和 1192", ["1187", "1192"]),
+    ("请问您的订单号是多少？", "1187、1192", ["1187", "1192"]),
+    ("麻烦提供一下运单号", "两个单：SF1187，SF1192", ["SF1187", "SF1192"]),
+    ("What's your order number?", "Two: 55120 and 55121", ["55120", "55121"]),
+])
+def test_a_list_answer_gives_each_value_under_the_label(question, answer, values):
+    got = answered(answer, question)
+    assert [f.value for f in got] == values and {f.category for f in got} == {"ref"}
+    assert [answer[f.start:f.end] for f in got] == values
+
+
+@pytest.mark.parametrize("question,answer", [
+    ("请问您的订单号是多少？", "1187 和 明天"),         # one item is no value: nothing is kept
+    ("请问您的订单号是多少？", "我和我老婆的"),
+    ("请问怎么称呼您？", "王小明和李华"),              # one person has one name
+    ("What's your order number?", "this and that"),
+])
+def test_a_list_with_an_item_that_is_no_value_gives_nothing(question, answer):
+    assert answered(answer, question) == []
+
+
 def test_what_a_question_asks_for():
     assert asked_for("请问您的姓名和订单号？") == [("name", "姓名"), ("ref", "订单号")]
     assert asked_for("订单号在短信里。") == []

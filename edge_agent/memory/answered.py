@@ -42,8 +42,41 @@ def asked_for(question: str) -> list[tuple[str, str]]:
     return [(category, label) for _, category, label in sorted(found)]
 
 
+# a list answer: "有两个：1187 和 1192", "1187、1192", "Two: 55120 and 55121" (a count first, then items)
+COUNT = re.compile(r"^(?:有|共|一共|总共)?[两二三四五2-5]\s*[个单笔张份]?\s*(?:订单|单)?[：:，,]?\s*|"
+                   r"^(?:there are |I have )?(?:two|three|both)\b[:,]?\s*", re.I)
+SEPARATOR = re.compile(r"\s*(?:和|、|，|,|；|;|及|以及|还有|跟|/|&|\band\b)\s*", re.I)
+
+
 def answered(text: str, question: str) -> list[Extracted]:
-    """The values ``text`` gives for what ``question`` asked (see the module docstring)."""
+    """The values ``text`` gives for what ``question`` asked (see the module docstring); a
+    list of them ("1187 和 1192") gives each, where every item is a value and nothing else."""
+    whole = _answered(text, question)
+    return whole if whole or not text else _listed(text, question)
+
+
+def _listed(text: str, question: str) -> list[Extracted]:
+    """Each item of a list answer read as an answer of its own (all of them, or none)."""
+    body = COUNT.sub("", text, count=1)
+    start = len(text) - len(body)
+    items, at = [], start
+    for m in SEPARATOR.finditer(text, start):
+        items.append((at, m.start()))
+        at = m.end()
+    items.append((at, len(text)))
+    if len(items) < 2 or any(b <= a for a, b in items):
+        return []
+    out = []
+    for a, b in items:
+        got = _answered(text[a:b], question)
+        if len(got) != 1 or got[0].category != "ref":   # one person's name is one name
+            return []
+            return []
+        out.append(replace(got[0], start=got[0].start + a, end=got[0].end + a))
+    return out
+
+
+def _answered(text: str, question: str) -> list[Extracted]:
     if not text or len(text) > SHORT:
         return []
     chinese = re.search(r"[\u4e00-\u9fff]", question + text) is not None
