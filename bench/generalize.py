@@ -43,7 +43,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from bench.common import table, write_json
-from bench.evalsets import chinese_cs, chinese_cs2, diary_long, english_chat, english_long, friends_long, mixed
+from bench.evalsets import chinese_cs, chinese_cs2, chinese_cs3, diary_long, english_chat, english_long, friends_long, mixed
 from bench.evalsets.common import seeds
 
 T2S = Path(__file__).resolve().parents[1] / "edge_agent" / "memory" / "t2s.txt"
@@ -71,7 +71,7 @@ def traditional(generate):
 SETS = {"english": (english_chat.generate, 2848, 800), "chinese": (chinese_cs.generate, 4096, 800),
         "mixed": (mixed.generate, 2848, 800), "english_long": (english_long.generate, 2848, 800),
         "friends_long": (friends_long.generate, 2848, 800), "chinese2": (chinese_cs2.generate, 4096, 800),
-        "diary_long": (diary_long.generate, 2848, 800),
+        "diary_long": (diary_long.generate, 2848, 800), "chinese3": (chinese_cs3.generate, 4096, 800),
         # run only when named (--sets): the Chinese sets in Traditional script
         "chinese_trad": (traditional(chinese_cs.generate), 4096, 800),
         "chinese2_trad": (traditional(chinese_cs2.generate), 4096, 800)}
@@ -416,7 +416,7 @@ def main(argv=None):
         print("wrote", write_json("generalize_facts", res, a.json))
         return
     counts = {"english": a.n_en, "chinese": a.n_zh, "mixed": a.n_mixed, "english_long": a.n_long,
-              "friends_long": a.n_long, "chinese2": a.n_zh, "diary_long": a.n_long,
+              "friends_long": a.n_long, "chinese2": a.n_zh, "diary_long": a.n_long, "chinese3": a.n_zh,
               "chinese_trad": a.n_zh if a.sets else 0, "chinese2_trad": a.n_zh if a.sets else 0}
     if a.sets:
         chosen = [x.strip() for x in a.sets.split(",") if x.strip()]
