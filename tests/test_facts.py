@@ -792,3 +792,31 @@ def test_traditional_and_simplified_give_one_key():
 def test_look_alikes_of_the_twenty_first_round(text, category):
     """A day of what was done (跑了十公里) is no date to keep; 四十个人 are no minutes."""
     assert category not in [f.category for f in extract(text)], extract(text)
+
+
+# -- chinese3's dev split (RESULTS 31): a city without 市, a flat after its estate's building, whose
+# address it is, a choice said without its kind -----------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("你们来长沙岳麓区麓山南路220号保利香槟国际14栋2单元1503就行", "address", "长沙岳麓区麓山南路220号保利香槟国际14栋2单元1503"),
+    ("不去原来那儿了，去南京鼓楼区中山北路369号龙湖春江郦城10栋3单元2804", "address", "南京鼓楼区中山北路369号龙湖春江郦城10栋3单元2804"),
+    ("就在杭州西湖区文三路12号绿城桂花园8栋2单元601，门口有个快递柜", "address", "杭州西湖区文三路12号绿城桂花园8栋2单元601"),
+    ("想了想还是选呼吸麻醉", "decision", "呼吸麻醉"),
+    ("中式菜单，就这么定了", "decision", "中式菜单"),
+    ("那就4米2厢货吧，另一个算了", "decision", "4米2厢货"),
+    ("你推荐哪个？我还是选原装屏吧", "decision", "原装屏"),
+])
+def test_values_of_the_third_chinese_set(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["好的，就这么定了", "我选不好，你推荐一下", "还是选哪个呢", "他们最后选了3个人"])
+def test_no_choice_without_a_chosen_thing(text):
+    assert [f.value for f in extract(text) if f.category == "decision"] == []
+
+
+def test_the_office_does_not_replace_the_home_address():
+    table = FactTable(char_counter)
+    table.observe("就在杭州西湖区文三路12号绿城桂花园8栋2单元601", 3)
+    table.observe("我公司在成都武侯区科华北路100号写字楼，不过别来这儿", 9)
+    addresses = sorted(f.value for f in table if f.category == "address")
+    assert addresses == ["成都武侯区科华北路100号", "杭州西湖区文三路12号绿城桂花园8栋2单元601"]

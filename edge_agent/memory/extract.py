@@ -553,10 +553,32 @@ def _chosen(text: str) -> list[Extracted]:
     return out
 
 
+# a chosen option said without its kind: "想了想还是选呼吸麻醉", "中式菜单，就这么定了"
+CHOSEN_BARE = _p(r"(?:还是|就|我|最后|最终|那就)选(?:了|择|定)?(?P<v>[^，。！？；;,.!?\n～~吧了]{2,12})|"
+                 r"(?:^|(?<=[，,。！!]))(?:那就|就|还是)?(?P<w>[^，。！？；;,.!?\n～~]{2,12}?)吧?[，,]\s*"
+                 r"(?:就这么定了|就这么定|就它了|就这个了|另一个算了|另外一个算了|别的算了)")
+
+
+ACKNOWLEDGED = re.compile(r"(?:好的?|行|可以|嗯+|ok|OK|没问题|那好|好吧|对|是的)[呀啊哈吧]?")
+
+
+def _chosen_bare(text: str) -> list[Extracted]:
+    out = []
+    for m in CHOSEN_BARE.finditer(text):
+        group = "v" if m.group("v") else "w"
+        value = m.group(group).strip()
+        if (len(value) < 2 or NOT_CHOSEN.search(value) or value[0] in "不没别这那它" or ACKNOWLEDGED.fullmatch(value)
+                or re.fullmatch(r"[\d一二三四五六七八九十两]+\s?[个位名人]+", value)):
+            continue
+        out.append(Extracted("decision", value, "choice", "decision:choice", m.start(group), m.start(group) + len(value)))
+    return out
+
+
 def _decisions_zh(text: str) -> list[Extracted]:
     out = [Extracted("decision", m.group("v"), "choice", "decision:choice", m.start("v"), m.end("v"))
            for m in CS_CHOICE.finditer(text)]
     out += [f for f in _chosen(text) if not any(g.start <= f.start < g.end for g in out)]
+    out += [f for f in _chosen_bare(text) if not any(g.start < f.end and f.start < g.end for g in out)]
     for m in CONTACT_PREF.finditer(text):
         group = "v" if m.group("v") else "w"
         out.append(Extracted("decision", m.group(group), "联系方式", "decision:联系方式", m.start(group), m.end(group)))
@@ -583,10 +605,10 @@ def _decisions(text: str) -> list[Extracted]:
 NEEDS_ADDRESS = _p(r"[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b", re.I)
 CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)[^，。！？；;\n,、]{{2,40}}|"
                 # a district, its road and number, without the city ("朝阳区建国路 88 号 SOHO 现代城")
-                rf"(?:(?<=[在到址是：:])|(?<![{CJK}]))[{CJK}]{{2,4}}(?:区|县)[{CJK}]{{1,8}}?(?:路|街|大道|大街|巷|弄)\s?\d{{1,5}}\s?(?:号|弄(?=\s?\d{{1,3}}\s?号))"
-                rf"(?:\s?[A-Za-z0-9{CJK} ]{{0,12}}?(?:大厦|广场|中心|小区|花园|城|苑|园|座|栋|幢|号楼|层|室))?"
+                rf"(?:(?<=[在到址是来去成为：:])|(?<![{CJK}]))[{CJK}]{{2,4}}(?:区|县)[{CJK}]{{1,8}}?(?:路|街|大道|大街|巷|弄)\s?\d{{1,5}}\s?(?:号|弄(?=\s?\d{{1,3}}\s?号))"
+                rf"(?:\s?[A-Za-z0-9{CJK} ]{{0,12}}(?:大厦|广场|中心|小区|花园|城|苑|园|座|栋|幢|号楼|层|室))?"
                 rf"(?:\s?[A-Za-z0-9]{{1,3}}\s?(?:座|栋|幢|号楼)(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,5}}(?:\s?室)?(?!\d))?"   # "B 座 1506"
-                rf"(?:(?<=[座栋幢楼])\s?\d{{3,5}}(?:\s?室)?(?!\d))?|"   # "11 栋 1503"
+                rf"(?:(?<=[座栋幢楼])(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,5}}(?:\s?室)?(?!\d))?|"   # "11 栋 1503", "14栋2单元1503"
                 # a building, its unit and flat ("6 号楼 2 单元 502")
                 rf"(?<!\d)\d{{1,3}}\s?(?:号楼|栋|幢|座)\s?\d{{1,2}}\s?单元\s?\d{{3,4}}(?:\s?室)?(?!\d)|"
                 # an estate, its building and flat ("租的是城东新苑 6 幢 402")
@@ -615,8 +637,19 @@ def _addresses(text: str) -> list[Extracted]:
         lead = re.match(r"(?:改成|改为|换成|改到|寄到|送到|住在|在|是|到|了)+", m.group(0))
         start = m.start() + (lead.end() if lead else 0)
         if not any(f.start < m.end() and start < f.end for f in out):
-            out.append(Extracted("address", text[start:m.end()], "address", "address:address", start, m.end()))
+            label = _address_owner(text, start)
+            out.append(Extracted("address", text[start:m.end()], label, f"address:{label}", start, m.end()))
     return out
+
+
+# whose place an unlabelled address is, said just before it ("我公司在 ..."): its own key, so that
+# the office does not replace the home
+OWNER = _p(r"(公司|单位|办公室|写字楼|学校|店|工厂|仓库|office|work)\s*(?:在|是|地址是?|:|：)?\s*$", re.I)
+
+
+def _address_owner(text: str, start: int) -> str:
+    m = OWNER.search(text[max(0, start - 8):start])
+    return m.group(1).lower() if m else "address"
 
 
 def _key(category: str, label: str, value: str, changed: bool) -> str:
