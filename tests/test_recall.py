@@ -165,6 +165,18 @@ def test_concepts_bridge_words_the_question_does_not_share():
     assert not any("printer" in line for line in lines)
 
 
+@pytest.mark.parametrize("question_text, answer", [
+    ("我当初为啥找你们来着？", "user: 主要是想自驾游"),                 # a reason
+    ("我对样式有啥要求来着？", "user: 教练车想要带倒车影像的"),          # what the customer wants
+    ("装修风格我有啥讲究？", "user: 窗帘最好米色，别的都不要"),
+])
+def test_chinese_concepts_bridge_a_question_to_its_answer(question_text, answer):
+    a = RecallArchive()
+    add_all(a, [Message("user", "你们一般几点下班？"), Message("user", answer.split(": ", 1)[1]),
+                Message("user", "今天外面好冷啊"), Message("user", "排队排到23号了，等我一下")])
+    assert [h.line for h in a.search(question_text)][:1] == [answer]
+
+
 def test_a_question_for_a_kind_finds_the_message_that_names_a_thing_of_it(monkeypatch):
     """"Which genre ..." finds "Put on some fado" and "What does she drink ..." finds "give me
     Irish coffee" (a two-word thing): WordNet's things of a kind (memory/kinds.txt) carry the

@@ -137,7 +137,6 @@ CONCEPTS: dict[str, str] = {
     "fear": """fear fears afraid scared scary terrified terrifies frightened frighten phobia panic panicking
         nervous anxious anxiety dread nightmare creepy spooked trust trusted
         害怕 恐惧 怕的 吓人 紧张 焦虑""",
-    "choice": """方案 选择 选定 决定 定了 敲定 选了 就选 是选 确定 选哪 套餐 二选""",
     "reason": """原因 起因 为啥 为何 因为 所以 由于 主要 为了 缘故 理由 缘由""",
     "style": """样式 款式 颜色 要求 想要 哪种 偏好 最好 风格 粉色 蓝色 红色 白色 黑色 绿色 灰色 金色 银色 紫色 黄色 米色""",
     "dislike": """hate hated hates dislike disliked cant can't stand awful terrible worst gross disgusting soap
