@@ -1378,6 +1378,61 @@ ANSWERS_22: list[tuple[str, str, list[tuple[str, str]]]] = [
 ]
 
 
+# Written 2026-12-05 (late), after chinese_cs3 and before the extractor was run on any of it:
+# "test23", messages of services the earlier rounds did not have (a pet clinic, cleaning, a
+# driving school, renting, phone repair, a banquet, movers, a hospital escort) as customers type
+# them: an address whose city has no 市, an office named beside the home, a choice without its
+# kind ("就选呼吸麻醉吧"), a list of values, a pet's or a relative's name; English service
+# messages of the same kinds; look-alikes (a queue number, a dog's age and weight, a floor's
+# area, a room temperature, a bus line, a price asked about). "decision" is the chosen thing.
+MESSAGES_23: list[tuple[str, list[tuple[str, str]]]] = [
+    ("上门地址：成都武侯区科华北路 65 号龙湖三千里 6 栋 1 单元 1702", [("address", "成都武侯区科华北路65号龙湖三千里6栋1单元1702")]),
+    ("我住杭州滨江区江南大道 1088 号，中控大厦后面那栋", [("address", "杭州滨江区江南大道1088号")]),
+    ("我们家狗叫旺财，六岁了，12 公斤", []),
+    ("猫咪名字叫糯米，预约周六上午十点打疫苗", [("datetime", "周六上午十点")]),
+    ("就选呼吸麻醉吧，贵一点没关系", [("decision", "呼吸麻醉")]),
+    ("两个套餐我要 299 的那个", [("?decision", "299 的那个"), ("?amount", "299")]),
+    ("押一付三吧，房租每月 4200", [("decision", "押一付三"), ("amount", "4200")]),
+    ("看房约在 11 月 30 号下午 3 点，西湖区文三路那套", [("datetime", "11月30号下午3点")]),
+    ("房东电话 138 0571 2266，我自己的是 15968801234", [("phone", "13805712266"), ("phone", "15968801234")]),
+    ("保洁阿姨来两个就够了，大概 90 平", [("count", "两个")]),
+    ("服务单号 JJ20251128007 帮我查下阿姨几点到", [("ref", "JJ20251128007")]),
+    ("我公司在南京鼓楼区中山北路 28 号，家在江宁区双龙大道 1539 号", [("address", "南京鼓楼区中山北路28号"), ("address", "江宁区双龙大道1539号")]),
+    ("学员编号 ST2411 0236，科目二什么时候能约？", [("ref", "ST24110236")]),
+    ("我和同事一共 3 个人报名，都报 C2", [("count", "3个人")]),
+    ("周末班吧，平时要上班", [("?decision", "周末班")]),
+    ("屏幕摔碎了，手机是 iPhone 14 Pro 256G 深空黑", [("product", "iPhone 14 Pro 256G 深空黑")]),
+    ("维修单号 KX-88213，换原装屏多少钱？", [("ref", "KX-88213")]),
+    ("还是换国产屏吧，便宜 300", [("decision", "国产屏")]),
+    ("婚宴定在明年 5 月 20 号中午，大概摆 18 桌", [("datetime", "明年5月20号中午"), ("count", "18桌")]),
+    ("定金付了 5000，合同号 XY-2025-0612", [("amount", "5000"), ("ref", "XY-2025-0612")]),
+    ("新郎叫陈浩，新娘叫林晓雨", [("name", "陈浩"), ("name", "林晓雨")]),
+    ("从浦东新区张杨路 500 号搬到闵行区七莘路 3888 弄 12 号 201", [("address", "浦东新区张杨路500号"), ("address", "闵行区七莘路3888弄12号201")]),
+    ("搬家订单号 MY6620931，要 4 米 2 的厢货", [("ref", "MY6620931"), ("?decision", "4米2的厢货")]),
+    ("需要三个师傅，有钢琴要搬", [("count", "三个师傅")]),
+    ("陪诊约的 12 月 3 号早上 7 点半，在省人民医院门口碰头", [("datetime", "12月3号早上7点半")]),
+    ("我妈叫王秀兰，今年 68，身份证后四位 0426", [("name", "王秀兰"), ("id_card", "0426")]),
+    ("订单有两个：AX3301 和 AX3302，都是陪诊的", [("ref", "AX3301"), ("ref", "AX3302")]),
+    ("紧急联系人是我老公，赵磊 13912345678", [("name", "赵磊"), ("phone", "13912345678")]),
+    ("对芒果过敏，别让孩子吃", []),
+    ("排到 45 号了，前面还有 12 个人", []),
+    ("空调开 26 度，温度正好", []),
+    ("坐 3 路公交到站再走 5 分钟", []),
+    ("那个 399 的套餐包括上门吗？", []),
+    ("Pickup address: 12 Elm Road, Cambridge CB1 2DX. Drop-off at 4 Mill Lane.", [("address", "12 Elm Road, Cambridge CB1 2DX"), ("address", "4 Mill Lane")]),
+    ("Let's go with the premium package, the basic one is too small.", [("decision", "premium package")]),
+    ("My dog Biscuit is booked in for Tuesday at 9:15am, booking ref PV-40217.", [("datetime", "Tuesday at 9:15am"), ("ref", "PV-40217")]),
+    ("We paid a deposit of £350 and the rest, £1,150, is due on the day.", [("amount", "£350"), ("amount", "£1,150")]),
+    ("It's a Samsung Galaxy S23 128GB, the screen is cracked.", [("product", "Samsung Galaxy S23 128GB")]),
+    ("There will be 6 of us, two of them kids.", [("count", "6")]),
+    ("Call me on 07700 900123 after 6pm, not before.", [("phone", "07700 900123"), ("?datetime", "after 6pm")]),
+    ("Our office is at 30 St Mary Axe, London EC3A 8BF, but deliver to my flat.", [("address", "30 St Mary Axe, London EC3A 8BF")]),
+    ("The flat is 65 square metres on the 3rd floor.", []),
+    ("He's 7 years old and weighs 30 kg.", []),
+    ("Is the 499 plan any faster?", []),
+]
+
+
 def split(seed: int = 30) -> tuple[list, list]:
     """``(dev, test)``: the messages dealt by a shuffle seeded with ``seed``, half each."""
     order = list(range(len(MESSAGES)))
