@@ -19,12 +19,18 @@ from edge_agent.messages import Message
     ("请问寄到哪里？", "科技园路 8 号 3 栋", "address", "科技园路 8 号 3 栋"),
     ("May I have your name, please?", "Olu Adeyemi", "name", "Olu Adeyemi"),
     ("What's your confirmation number?", "77120", "ref", "77120"),
-    ("请问您的姓名和电话？", "马琳 13500002222", "name", "马琳"),
     ("請問您的訂單號是多少？", "5520931", "ref", "5520931"),          # Traditional asks the same
 ])
 def test_a_short_answer_takes_the_label_asked_for(question, answer, category, value):
     assert (category, value) not in [(f.category, f.value) for f in extract(answer)]   # alone it names nothing
     assert (category, value) in [(f.category, f.value) for f in with_answers(answer, question)]
+
+
+def test_a_contact_written_as_name_and_phone_is_the_customer_when_asked():
+    """Alone, "马琳 13500002222" is someone's contact; answering "your name and phone" it is the customer's."""
+    assert [(f.category, f.label) for f in extract("马琳 13500002222") if f.category == "name"] == [("name", "contact")]
+    got = [(f.category, f.value, f.key) for f in with_answers("马琳 13500002222", "请问您的姓名和电话？") if f.category == "name"]
+    assert got == [("name", "马琳", "name:self")]
 
 
 @pytest.mark.parametrize("question,answer", [

@@ -820,3 +820,41 @@ def test_the_office_does_not_replace_the_home_address():
     table.observe("我公司在成都武侯区科华北路100号写字楼，不过别来这儿", 9)
     addresses = sorted(f.value for f in table if f.category == "address")
     assert addresses == ["成都武侯区科华北路100号", "杭州西湖区文三路12号绿城桂花园8栋2单元601"]
+
+
+# -- test23 (RESULTS 31) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("新郎叫陈浩，新娘叫林晓雨", "name", "陈浩"),
+    ("新郎叫陈浩，新娘叫林晓雨", "name", "林晓雨"),
+    ("紧急联系人是我老公，赵磊 13912345678", "name", "赵磊"),
+    ("我住杭州滨江区江南大道 1088 号，中控大厦后面那栋", "address", "杭州滨江区江南大道 1088 号"),
+    ("从浦东新区张杨路 500 号搬到闵行区七莘路 3888 弄 12 号 201", "address", "闵行区七莘路 3888 弄 12 号 201"),
+    ("从浦东新区张杨路 500 号搬到闵行区七莘路 3888 弄 12 号 201", "address", "浦东新区张杨路 500 号"),
+    ("需要三个师傅，有钢琴要搬", "count", "三个师傅"),
+    ("屏幕摔碎了，手机是 iPhone 14 Pro 256G 深空黑", "product", "iPhone 14 Pro 256G 深空黑"),
+    ("订单有两个：AX3301 和 AX3302，都是陪诊的", "ref", "AX3301"),
+    ("订单有两个：AX3301 和 AX3302，都是陪诊的", "ref", "AX3302"),
+    ("还是换国产屏吧，便宜 300", "decision", "国产屏"),
+    ("There will be 6 of us, two of them kids.", "count", "6"),
+])
+def test_values_of_the_twenty_third_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("The flat is 65 square metres on the 3rd floor.", "address"),
+    ("好的 13800001111", "name"),
+    ("明天 13800001111", "name"),
+    ("型号 RK3568 和订单号 AB1234", "ref"),          # a model beside a reference stays a model
+])
+def test_look_alikes_of_the_twenty_third_round(text, category):
+    got = [(f.category, f.value) for f in extract(text) if f.category == category]
+    assert got == [] or (category == "ref" and got == [("ref", "AB1234")]), got
+
+
+def test_the_contact_is_not_the_customer():
+    table = FactTable(char_counter)
+    table.observe("我叫王明", 1)
+    table.observe("紧急联系人是我老公，赵磊 13912345678", 4)
+    names = {f.key: f.value for f in table if f.category == "name"}
+    assert names["name:self"] == "王明" and names["name:联系人"] == "赵磊"

@@ -156,6 +156,8 @@ SPACED_MODEL = _p(rf"(?<![A-Za-z0-9#-])(?!{NOT_MODELS})(?=[A-Za-z]*[A-Z])[A-Za-z
                   rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-]|\.\d)")
 MODEL_AFTER_BRAND = rf"[A-Za-z]{{0,16}}[ -]?\d{{1,5}}(?:\.\d(?![\d.]))?{_MODEL_TAIL}"
 COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|橙|棕)色[{CJK}]{{0,3}}|雅川青|钛金属|"
+           # a maker's colour without 色, ending its clause ("深空黑", "烟云紫", "远峰蓝")
+           rf"(?![我你他她要想的是和还就])[{CJK}]{{1,3}}(?:黑|白|蓝|紫|金|银|灰|粉|绿|红|青)(?![{CJK}])|"
            r"(?i:black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight|starlight|graphite|titanium)"
            r"(?:\s(?i:titanium|black|blue))?")
 
@@ -268,7 +270,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  rf"片|颗|组|批|期|节|晚|桌|笔)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
-                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|个人|双|对|副|打)"
+                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|个人|双|对|副|打|"
+                 rf"个(?:师傅|阿姨|工人|大人|小孩|孩子|员工|司机))"
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
                  rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])|"
                  rf"(?:(?<=[买要订退]了)|(?<=[买要订]))一(?:打|双|对|副)(?=[{CJK}])", re.I), WIDE_OR_DIGIT.search),
@@ -306,7 +309,7 @@ _KIN_OR_ROLE = rf"我的?(?:{_KIN})(?!的?名字|叫)|我是[^，。,；;]{{0,8}
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|叫我|称呼我|"
-             rf"(?:孩子|儿子|女儿|小孩|宝宝|老公|老婆|爱人|丈夫|妻子|我妈|我爸|母亲|父亲|同事|朋友)(?:的?名字)?叫|"
+             rf"(?:孩子|儿子|女儿|小孩|宝宝|老公|老婆|爱人|丈夫|妻子|我妈|我爸|母亲|父亲|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
              rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)|"
@@ -503,6 +506,12 @@ def _names(text: str) -> list[Extracted]:
         if value[0] in SURNAMES and value not in NOT_NAMES and not any(
                 f.start <= m.start("v") < f.end for f in out):   # "我姓王，王先生…": named once
             out.append(Extracted("name", value, "", f"name:{value}", m.start("v"), m.end("v")))
+    for m in NAME_BEFORE_PHONE.finditer(text) if not text.isascii() else ():   # "…我老公，赵磊 13912345678"
+        value = m.group("v")
+        if (value[0] in SURNAMES or value.startswith(COMPOUND_SURNAMES)) and value not in NOT_NAMES and \
+                not any(f.start < m.end("v") and m.start("v") < f.end for f in out):
+            label = "联系人" if OTHER_PERSON.search(text[:m.start("v")]) else "contact"
+            out.append(Extracted("name", value, label, f"name:{label}", m.start("v"), m.end("v")))
     for m in NAME_EN_REL.finditer(text):
         label, group = m.group("l").lower(), "v" if m.group("v") else "w"
         out.append(Extracted("name", m.group(group), label, f"name:{label}", m.start(group), m.end(group)))
@@ -522,6 +531,10 @@ def _names(text: str) -> list[Extracted]:
         if not any(f.start < end and start < f.end for f in out):
             out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))
     return out
+
+
+# a contact as it is written: a name, then a mobile number ("赵磊 13912345678", "，孙丽：138…")
+NAME_BEFORE_PHONE = _p(rf"(?:^|(?<=[，,、：:\s]))(?P<v>[{CJK}]{{2,3}})\s*[:：]?\s*(?=(?:\+?86)?\s*1[3-9]\d[\s-]?\d{{4}}[\s-]?\d{{4}}(?!\d))")
 
 
 CS_CHOICE = _p(r"(?<![不别没无])(?:我选|选择?|决定|还是|直接|就|改为|改成|换成|要|想|打算)(?P<v>换货|退货退款|退货|退款|上门维修|寄修|到店维修|维修|"
@@ -554,7 +567,7 @@ def _chosen(text: str) -> list[Extracted]:
 
 
 # a chosen option said without its kind: "想了想还是选呼吸麻醉", "中式菜单，就这么定了"
-CHOSEN_BARE = _p(r"(?:还是|就|我|最后|最终|那就)选(?:了|择|定)?(?P<v>[^，。！？；;,.!?\n～~吧了]{2,12})|"
+CHOSEN_BARE = _p(r"(?:(?:还是|就|我|最后|最终|那就)选(?:了|择|定)?|(?:还是|那就)(?:换|要|用)(?:成)?)(?P<v>[^，。！？；;,.!?\n～~吧了]{2,12})|"
                  r"(?:^|(?<=[，,。！!]))(?:那就|就|还是)?(?P<w>[^，。！？；;,.!?\n～~]{2,12}?)吧?[，,]\s*"
                  r"(?:就这么定了|就这么定|就它了|就这个了|另一个算了|另外一个算了|别的算了)")
 
@@ -605,7 +618,7 @@ def _decisions(text: str) -> list[Extracted]:
 NEEDS_ADDRESS = _p(r"[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b", re.I)
 CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)[^，。！？；;\n,、]{{2,40}}|"
                 # a district, its road and number, without the city ("朝阳区建国路 88 号 SOHO 现代城")
-                rf"(?:(?<=[在到址是来去成为：:])|(?<![{CJK}]))[{CJK}]{{2,4}}(?:区|县)[{CJK}]{{1,8}}?(?:路|街|大道|大街|巷|弄)\s?\d{{1,5}}\s?(?:号|弄(?=\s?\d{{1,3}}\s?号))"
+                rf"(?:(?<=[在到址是来去成为住：:])|(?<![{CJK}]))[{CJK}]{{2,4}}(?:区|县)[{CJK}]{{1,8}}?(?:路|街|大道|大街|巷|弄)\s?\d{{1,5}}\s?(?:号|弄\s?\d{{1,3}}\s?号(?!楼)(?:\s?\d{{3,4}}(?:\s?室)?(?!\d))?|弄(?=\s?\d{{1,3}}\s?号))"
                 rf"(?:\s?[A-Za-z0-9{CJK} ]{{0,12}}(?:大厦|广场|中心|小区|花园|城|苑|园|座|栋|幢|号楼|层|室))?"
                 rf"(?:\s?[A-Za-z0-9]{{1,3}}\s?(?:座|栋|幢|号楼)(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,5}}(?:\s?室)?(?!\d))?"   # "B 座 1506"
                 rf"(?:(?<=[座栋幢楼])(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,5}}(?:\s?室)?(?!\d))?|"   # "11 栋 1503", "14栋2单元1503"
@@ -634,7 +647,7 @@ def _addresses(text: str) -> list[Extracted]:
         if not any(f.start < end and start < f.end for f in out):
             out.append(Extracted("address", text[start:end], "address", "address:address", start, end))
     for m in CN_ADDRESS.finditer(text) if not text.isascii() else ():
-        lead = re.match(r"(?:改成|改为|换成|改到|寄到|送到|住在|在|是|到|了)+", m.group(0))
+        lead = re.match(r"(?:改成|改为|换成|改到|寄到|送到|住在|在|是|到|了|从)+", m.group(0))
         start = m.start() + (lead.end() if lead else 0)
         if not any(f.start < m.end() and start < f.end for f in out):
             label = _address_owner(text, start)
@@ -866,4 +879,28 @@ def _extract(text: str) -> list[Extracted]:
     facts.extend(f for f in _names(text) if not _dropped(text, "name", f.value, f.start, f.end))
     facts.extend(f for f in _decisions(text) if not _dropped(text, "decision", f.value, f.start, f.end))
     facts.sort(key=lambda f: f.start)
-    return facts
+    return _listed_refs(text, facts)
+
+
+LIST_JOIN = re.compile(r"\s*(?:和|、|及|跟|以及|,|，|/|&|and)\s*", re.I)
+
+
+def _code_shape(value: str) -> str:
+    return re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", value))
+
+
+def _listed_refs(text: str, facts: list[Extracted]) -> list[Extracted]:
+    """Two codes of one shape joined as a list ("AX3301 和 AX3302") are of one kind: where one is
+    a reference, so is the other (the first had no label before it and was read as a model)."""
+    out = list(facts)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if {a.category, b.category} != {"ref", "product"} or _code_shape(a.value) != _code_shape(b.value):
+            continue
+        if LIST_JOIN.fullmatch(text[a.end:b.start]) is None:
+            continue
+        ref = a if a.category == "ref" else b
+        noun = re.search(r"[\u4e00-\u9fff]{0,4}?(?:单号|编号|号码|订单|运单|单|号|码)|[A-Za-z ]+", ref.label)
+        label = noun.group(0).strip() if noun else "ref"
+        out[i], out[i + 1] = (replace(f, category="ref", label=label, key=f"ref:{label}:{f.value}") for f in (a, b))
+    return out

@@ -138,7 +138,9 @@ ORDER_CUE = _p(r"\b(?:need|want|add|order|ordered|book|get|buy|bought|send|sent|
 COUNT_OPEN = _p(rf"(?<![\w.#$£€-])(?P<v>(?:\d{{1,4}}|(?i:{_NUM_WORD}))\s+(?P<n>[a-z]{{3,}}s))\b")
 COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking|team|group|family)\s+(?:for|of)\s+"
                 r"(?P<v>\d{1,3}(?![\d:.])|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)|"
-                r"(?<![\w.])(?P<w>\d{1,4})\s+(?:of|out of)\s+(?:the|my|our)\s+\d+\s+[a-z]+s\b")
+                r"(?<![\w.])(?P<w>\d{1,4})\s+(?:of|out of)\s+(?:the|my|our)\s+\d+\s+[a-z]+s\b|"
+                r"\b(?i:there(?:'ll| will) be|we(?:'ll| will)? be|we are|we're)\s+"   # "there will be 6 of us"
+                r"(?P<u>\d{1,3}|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\s+of us\b")
 
 
 def counts(text: str) -> list[tuple[int, int, str]]:
@@ -149,8 +151,8 @@ def counts(text: str) -> list[tuple[int, int, str]]:
         if m.group("n").lower() not in _NOT_COUNTED and ORDER_CUE.search(text):
             out.append((m.start("v"), m.end("v"), m.group("n").lower()))
     for m in COUNT_BARE.finditer(text):
-        g = "v" if m.group("v") else "w"
-        out.append((m.start(g), m.end(g), "table" if g == "v" else ""))
+        g = next(g for g in ("v", "w", "u") if m.group(g))
+        out.append((m.start(g), m.end(g), {"v": "table", "w": "", "u": "people"}[g]))
     return out
 
 
@@ -266,7 +268,7 @@ ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}}
 # the words of a street's name are no function words ("087 123 4567 by the way" is no address)
 _NOT_STREET_WORD = r"(?!(?i:the|a|an|by|on|in|to|of|my|your|our|his|her|their|is|was|at|and|all)\b)"
 STREET_ADDRESS = _p(rf"(?:(?:{_UNIT}),?\s+(?:-\s+)?)?(?<![\w/])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
-                    rf"(?i:{_STREET})\b\.?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
+                    rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
 def address_end(text: str, end: int) -> int:
