@@ -32,6 +32,28 @@ needs_encoder_wheel = pytest.mark.skipif(not _encoder_wheel(), reason="the encod
                                          "installed (a bundle-deployed board has the packed int8 file only)")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def packed_encoders():
+    """The encoders' files packed into the cache once, before any test: a daemon a test starts
+    packs them at start when they are missing (packing.prepack), and on a new machine that
+    would happen inside whichever test starts the first daemon (a 2 GiB cgroup's, say)."""
+    import asyncio
+
+    from edge_agent.memory.encoder_source import EmbedderUnavailable, LazyEncoder, LazyUse
+    from edge_agent.packing import prepack
+
+    jobs = []
+    for make in (LazyEncoder, LazyUse):
+        try:
+            job = make().pack_job()
+        except EmbedderUnavailable:
+            continue
+        if job is not None:
+            jobs.append(job)
+    if jobs:
+        asyncio.run(prepack(jobs))
+
+
 def ring_impls() -> list:
     impls = [pytest.param(_ringbuf_py.RingBuffer, id="py")]
     marks = [] if _ringbuf_c is not None else [pytest.mark.skip(reason="C extension not built")]
