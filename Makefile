@@ -72,8 +72,15 @@ $(EXT): $(RUNTIME) $(NATIVE) setup.py
 	$(BIN)/python setup.py -q build_ext --inplace --force
 	touch $@
 
+# The suite runs on TEST_WORKERS pytest-xdist workers (one per core on a 2-core host), a file
+# to a worker (--dist loadfile: a file's fixtures and order stay as written). Every test
+# starts its own servers on free loopback ports and keeps its state in its own tmp_path, so
+# two files never share anything but the encoders' cache, which is packed under a lock.
+# TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= 2
+XDIST = $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 test: setup
-	$(BIN)/python -m pytest --durations=20
+	$(BIN)/python -m pytest $(XDIST) --durations=20
 	$(MAKE) test-clients
 	$(MAKE) test-schema
 	$(MAKE) sanitize
@@ -113,7 +120,7 @@ PY39_TESTS ?=
 test-py39: $(VENV39)/.installed $(NATIVE)
 	$(VENV39)/bin/python setup.py -q build_ext --inplace
 	$(VENV39)/bin/python -c "import sys; assert sys.version_info[:2] == (3, 9), sys.version"
-	$(VENV39)/bin/python -m pytest -p no:cacheprovider --durations=20 -W "ignore::pytest.PytestUnraisableExceptionWarning" $(PY39_TESTS)
+	$(VENV39)/bin/python -m pytest -p no:cacheprovider $(XDIST) --durations=20 -W "ignore::pytest.PytestUnraisableExceptionWarning" $(PY39_TESTS)
 
 # The page's screenshots in docs/img/ (README, docs/page.md), made by its browser tests.
 screenshots: setup
