@@ -247,23 +247,30 @@ async def one_turn(t: SSHTransport, prompt: str = PROMPT) -> dict:
                     "total_s": round(time.monotonic() - t0, 2)}
 
 
+TESTS_ARCHIVE = "tests.tar"
+
+
+def pack_tests(work: Path) -> None:
+    """The tests as they are when the release is deployed (the deploy packs the code from the
+    same tree a moment later), so that edits to the tree during a run cannot skew it."""
+    skip = lambda ti: None if "__pycache__" in ti.name or ti.name.endswith(".pyc") else ti  # noqa: E731
+    with tarfile.open(work / TESTS_ARCHIVE, "w") as tar:
+        tar.add(PROJECT / "pyproject.toml", arcname="suite/pyproject.toml")
+        tar.add(PROJECT / "tests", arcname="suite/tests", filter=skip)
+        tar.add(PROJECT / "bench" / "__init__.py", arcname="suite/bench/__init__.py")   # test_use_m reads eval messages
+        tar.add(PROJECT / "bench" / "evalsets", arcname="suite/bench/evalsets", filter=skip)
+
+
 async def run_tests(t: SSHTransport, ssh: dict, work: Path, python: tuple[int, int], multilingual: bool) -> dict:
-    """The host-service-free tests, on the board, in the deployed venv with the release's code."""
+    """The host-service-free tests (packed by pack_tests at the deploy), on the board, in the
+    deployed venv with the release's code."""
     tests = build_bundle(Target("aarch64", python), extra=TEST_REQUIREMENTS)
     wheels = f"{BOARD_ROOT}/wheelhouse/{tests.key}"
     await t.push(tests.archive, f"{BOARD_ROOT}/wheelhouse/{tests.key}.tar")
     await board(t, f"cd {BOARD_ROOT}/wheelhouse && tar -xf {tests.key}.tar && rm {tests.key}.tar")
     await board(t, f"{BOARD_ROOT}/venv/bin/python -m pip install -q --no-index --find-links {wheels} "
                    + " ".join(f"'{r}'" for r in TEST_REQUIREMENTS))
-    archive = work / "tests.tar"
-    with tarfile.open(archive, "w") as tar:
-        tar.add(PROJECT / "pyproject.toml", arcname="suite/pyproject.toml")
-        tar.add(PROJECT / "tests", arcname="suite/tests",
-                filter=lambda ti: None if "__pycache__" in ti.name or ti.name.endswith(".pyc") else ti)
-        tar.add(PROJECT / "bench" / "__init__.py", arcname="suite/bench/__init__.py")   # test_use_m reads eval messages
-        tar.add(PROJECT / "bench" / "evalsets", arcname="suite/bench/evalsets",
-                filter=lambda ti: None if "__pycache__" in ti.name or ti.name.endswith(".pyc") else ti)
-    await t.push(archive, "/root/tests.tar")
+    await t.push(work / TESTS_ARCHIVE, "/root/tests.tar")
     await board(t, "rm -rf /root/suite && tar -xf /root/tests.tar -C /root && rm /root/tests.tar")
     # the deployed bundle's packed encoder (the board has no encoder wheel): what the daemon's
     # encoder_dir names, given to the tests the same way
@@ -360,6 +367,7 @@ def main() -> int:
         report["board_network"] = "none" if unroutable() and "default" not in routes else "routable"
         report["board_routes"] = routes.strip().splitlines()
         log(f"board up: {report['arch']}, Python {report['python']}, network {report['board_network']}; deploying")
+        pack_tests(Path(tmp))
         ok, seconds, output = deploy(ssh, args.multilingual)
         report["deploy"] = {"ok": ok, "seconds": round(seconds, 1), "output": output[-1500:]}
         log(f"deploy {'ok' if ok else 'FAILED'} in {seconds:.0f} s")
