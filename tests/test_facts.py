@@ -858,3 +858,44 @@ def test_the_contact_is_not_the_customer():
     table.observe("紧急联系人是我老公，赵磊 13912345678", 4)
     names = {f.key: f.value for f in table if f.category == "name"}
     assert names["name:self"] == "王明" and names["name:联系人"] == "赵磊"
+
+
+def test_a_relative_named_for_a_role_takes_the_role():
+    facts = [(f.category, f.value, f.label) for f in extract("收件人写的是我爸，李建国，电话 +86 139 1088 7766")]
+    assert ("name", "李建国", "收件人") in facts
+
+
+# -- test24 (RESULTS 32) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("宽带装在朝阳区望京西园三区 312 号楼 2 单元 501，工程师周四下午能来吗", "address", "朝阳区望京西园三区 312 号楼 2 单元 501"),
+    ("物业这边，我家厨房漏水漏到楼下了，12 幢 803", "address", "12 幢 803"),
+    ("收件人写的是我爸，李建国，电话 +86 139 1088 7766", "name", "李建国"),
+    ("保单尾号 8831，被保人是我太太孙丽", "name", "孙丽"),
+    ("保单尾号 8831，被保人是我太太孙丽", "ref", "8831"),
+    ("预订人写王芳芳，到店大概晚上九点以后", "name", "王芳芳"),
+    ("就诊卡号 0029871635，病人叫何桂英，72 岁", "name", "何桂英"),
+    ("业主叫钱国栋，手机尾号 0917", "name", "钱国栋"),
+    ("订两间大床房，12.24 入住，住三晚", "datetime", "12.24"),
+    ("我们两大一小，小孩 5 岁要加床吗", "count", "两大一小"),
+    ("改签手续费收了 380，太贵了", "amount", "380"),
+    ("课时费一节 180，先买二十节", "amount", "180"),
+    ("课时费一节 180，先买二十节", "count", "二十节"),
+    ("洗衣机是海尔 EG100MATE2S，脱水的时候响得厉害", "product", "海尔 EG100MATE2S"),
+    ("报修单 WX20251205-113，能不能下周一上午来", "ref", "WX20251205-113"),
+    ("You can reach my assistant, Priya Nair, on +44 20 7946 0321 ext 204.", "phone", "+44 20 7946 0321 ext 204"),
+    ("我女儿王小丫今年六岁", "name", "王小丫"),                      # the name stops before 今年
+])
+def test_values_of_the_twenty_fourth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("我是 12 栋 3 单元 601 的业主，楼上漏水到我家了。", "name"),   # a role without a verb names no one
+    ("学员编号 ST2411 0236，科目二什么时候能约？", "name"),
+    ("我老公，他说明天来", "name"),
+    ("版本 1.2 以后就没这个问题了", "datetime"),                  # a version, not a day
+    ("报价 11.8 万能不能再少点", "datetime"),
+    ("保单尾号 8831", "bank_card"),                                # a policy's number, not a card's
+])
+def test_look_alikes_of_the_twenty_fourth_round(text, category):
+    assert [(f.category, f.value) for f in extract(text) if f.category == category] == []

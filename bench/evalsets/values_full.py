@@ -1441,3 +1441,60 @@ def split(seed: int = 30) -> tuple[list, list]:
     random.Random(seed).shuffle(order)
     half = len(order) // 2
     return [MESSAGES[i] for i in sorted(order[:half])], [MESSAGES[i] for i in sorted(order[half:])]
+
+
+# The twenty-fourth round (test24), written 2026-12-06 before the extractor ran on it, in
+# services no earlier round used (broadband, courier, insurance claims, hotels, flights,
+# hospital registration, appliance repair, property repair, car rental, gyms, tutoring, used
+# cars), with forms the earlier rounds had little of: +86 and landlines with extensions, a
+# card's last four digits, amounts in 万 and in Chinese numerals, lunar and dotted dates,
+# head counts as adults and children, model numbers of appliances.
+MESSAGES_24: list[tuple[str, list[tuple[str, str]]]] = [
+    ("宽带装在朝阳区望京西园三区 312 号楼 2 单元 501，工程师周四下午能来吗", [("address", "朝阳区望京西园三区312号楼2单元501"), ("datetime", "周四下午")]),
+    ("宽带账号 BJ0108865521，这两天老掉线", [("ref", "BJ0108865521")]),
+    ("办的是 300 兆的，每月 99 块", [("amount", "99")]),
+    ("快递单号 SF1409876543210，显示签收了但我没收到", [("ref", "SF1409876543210")]),
+    ("收件人写的是我爸，李建国，电话 +86 139 1088 7766", [("name", "李建国"), ("phone", "13910887766")]),
+    ("改派到公司吧：海淀区中关村大街 27 号中关村大厦 9 层", [("address", "海淀区中关村大街27号中关村大厦9层")]),
+    ("理赔报案号 PA2025112300456，车是上周五在高速上被追尾的", [("ref", "PA2025112300456"), ("?datetime", "上周五")]),
+    ("修车花了一万二，发票都留着", [("amount", "一万二")]),
+    ("保单尾号 8831，被保人是我太太孙丽", [("ref", "8831"), ("name", "孙丽")]),
+    ("订两间大床房，12.24 入住，住三晚", [("count", "两间"), ("datetime", "12.24"), ("?count", "三晚")]),
+    ("我们两大一小，小孩 5 岁要加床吗", [("count", "两大一小")]),
+    ("预订人写王芳芳，到店大概晚上九点以后", [("name", "王芳芳"), ("datetime", "晚上九点以后")]),
+    ("航班 MU5137 改到后天早上的，票号 781-2345678901", [("ref", "MU5137"), ("ref", "7812345678901"), ("?datetime", "后天早上")]),
+    ("乘机人张伟，身份证号 110105198807124518", [("name", "张伟"), ("id_card", "110105198807124518")]),
+    ("改签手续费收了 380，太贵了", [("amount", "380")]),
+    ("挂明天上午刘主任的号，心内科", [("?name", "刘主任"), ("datetime", "明天上午")]),
+    ("就诊卡号 0029871635，病人叫何桂英，72 岁", [("ref", "0029871635"), ("name", "何桂英")]),
+    ("医院座机 028-8542 2114 转 6032 一直没人接", [("phone", "02885422114转6032")]),
+    ("洗衣机是海尔 EG100MATE2S，脱水的时候响得厉害", [("product", "海尔 EG100MATE2S")]),
+    ("师傅上门检测费 50，换轴承要 260", [("amount", "50"), ("amount", "260")]),
+    ("报修单 WX20251205-113，能不能下周一上午来", [("ref", "WX20251205-113"), ("datetime", "下周一上午")]),
+    ("物业这边，我家厨房漏水漏到楼下了，12 幢 803", [("address", "12幢803")]),
+    ("业主叫钱国栋，手机尾号 0917", [("name", "钱国栋"), ("?phone", "0917")]),
+    ("租车取车时间 1 月 18 号上午 10 点，在虹桥机场 T2", [("datetime", "1月18号上午10点")]),
+    ("想租一辆七座的 SUV，开五天", [("?count", "五天")]),
+    ("驾驶证号就是身份证号 320102199003152211", [("id_card", "320102199003152211")]),
+    ("押金 3000 是刷信用卡预授权吗？卡尾号 6688", [("amount", "3000"), ("bank_card", "6688")]),
+    ("健身卡办的年卡，2680，会员号 GYM-07713", [("amount", "2680"), ("ref", "GYM-07713")]),
+    ("私教课还剩 14 节，教练是小吴", [("count", "14节"), ("?name", "小吴")]),
+    ("想冻结三个月，十二月到二月出差", []),
+    ("孩子上初二，数学一对一，每周六下午两点到四点", [("datetime", "周六下午两点到四点")]),
+    ("课时费一节 180，先买二十节", [("amount", "180"), ("count", "二十节")]),
+    ("家长邮箱 zhang.mingyu@163.com，课表发这里", [("email", "zhang.mingyu@163.com")]),
+    ("看中那台 2019 年的大众迈腾，表显 6 万 8 公里", [("product", "大众迈腾")]),
+    ("报价 11.8 万能不能再少点", [("amount", "11.8万")]),
+    ("车架号 LFV3A23C5K3012345 帮我查下出险记录", [("ref", "LFV3A23C5K3012345")]),
+    ("约腊月二十八上午过户", [("datetime", "腊月二十八上午")]),
+    ("楼下有 24 小时便利店，很方便", []),
+    ("我等了 40 分钟还没人回", []),
+    ("300 兆和 500 兆差别大吗？", []),
+    ("Parcel tracking number 1Z999AA10123456784, it says delivered but it isn't here.", [("ref", "1Z999AA10123456784")]),
+    ("Please book a table for four at 7:45pm on Friday under the name Okafor.", [("count", "four"), ("datetime", "7:45pm on Friday"), ("name", "Okafor")]),
+    ("The claim is for a Dyson V15 Detect that stopped charging; I paid $749 for it.", [("product", "Dyson V15 Detect"), ("amount", "$749")]),
+    ("You can reach my assistant, Priya Nair, on +44 20 7946 0321 ext 204.", [("name", "Priya Nair"), ("phone", "+44 20 7946 0321 ext 204")]),
+    ("Ship it to Unit 5, 88 Harbour Street, Sydney NSW 2000.", [("address", "Unit 5, 88 Harbour Street, Sydney NSW 2000")]),
+    ("Let's do the 12-month contract rather than monthly.", [("decision", "12-month contract")]),
+    ("My gym only has 3 squat racks and they're always busy.", []),
+]
