@@ -283,6 +283,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("amount", _p(r"(?<![\d.])(?P<v>\d[\d,]*\.\d{2})(?=\s*(?:a|per|each|/)\s*(?:month|mo|year|yr|week|night|day)\b)|"
                   r"(?:房租|租金|月租|价格|价钱|工资|月薪|年薪|费用?)[^，。！？,]{0,8}?(?:涨|降|调|提|加|变)(?:到|成)\s*"
                   r"(?P<w>\d[\d,]*(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
+    # workers sent, said with 来 and no noun after the number ("保洁阿姨来两个就够了", "师傅来 3 个")
+    ("count", _p(rf"(?P<l>师傅|阿姨|工人|保洁|司机|搬运工)(?:要|派|需要)?来\s?(?P<v>(?:\d{{1,2}}|[{CN_DIGIT}]{{1,2}})\s?个)(?![{CJK}]?[人月小])"),
+     WIDE_OR_DIGIT.search),
     ("count", _p(rf"(?<![\d.{CN_DIGIT}])(?:\d{{1,2}}|[{CN_DIGIT}]{{1,2}})\s?大\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,2}})\s?小(?![\d.{CN_DIGIT}])"),
      WIDE_OR_DIGIT.search),   # "4 大 1 小", "两大一小": adults and children
     ("count", _p(rf"(?P<l>[{CJK}]{{0,2}}(?:人数|件数|台数|箱数|套数|份数|个数|数量))\s*(?:是|为|:|：|共|一共|总共)?\s*"
@@ -548,6 +551,10 @@ def _names(text: str) -> list[Extracted]:
 NAME_BEFORE_PHONE = _p(rf"(?:^|(?<=[，,、：:\s]))(?P<v>[{CJK}]{{2,3}})\s*[:：]?\s*(?=(?:\+?86)?\s*1[3-9]\d[\s-]?\d{{4}}[\s-]?\d{{4}}(?!\d))")
 
 
+# a rent's terms as the customer's choice ("押一付三吧", "还是押一付一"): deposit months, then
+# months paid at once; terms only stated ("房东说押一付三") are no choice
+RENT_TERMS = _p(rf"(?:(?<=还是)|(?<=那就)|(?<=就)|(?<=选)|(?<=我要))(?<!不要)(?<!别)(?P<v>押[一二三]付[一二三六])|"
+                rf"(?<![不别没要])(?P<w>押[一二三]付[一二三六])(?=吧)")
 CS_CHOICE = _p(r"(?<![不别没无])(?:我选|选择?|决定|还是|直接|就|改为|改成|换成|要|想|打算)(?P<v>换货|退货退款|退货|退款|上门维修|寄修|到店维修|维修|"
                r"自提|补发|重发|分\d{1,2}期|全款|上门安装|保价|到付)(?![\u4e00-\u9fff]{0,2}(?:吗|呢|\?|？))")
 
@@ -603,6 +610,9 @@ def _decisions_zh(text: str) -> list[Extracted]:
            for m in CS_CHOICE.finditer(text)]
     out += [f for f in _chosen(text) if not any(g.start <= f.start < g.end for g in out)]
     out += [f for f in _chosen_bare(text) if not any(g.start < f.end and f.start < g.end for g in out)]
+    for m in RENT_TERMS.finditer(text):
+        group = "v" if m.group("v") else "w"
+        out.append(Extracted("decision", m.group(group), "付款方式", "decision:付款方式", m.start(group), m.end(group)))
     for m in CONTACT_PREF.finditer(text):
         group = "v" if m.group("v") else "w"
         out.append(Extracted("decision", m.group(group), "联系方式", "decision:联系方式", m.start(group), m.end(group)))

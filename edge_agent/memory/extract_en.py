@@ -235,7 +235,9 @@ _COLOUR = (r"black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight
            r"obsidian|porcelain|hazel|navy|beige|cream|ivory|charcoal|rose|coral|yellow|orange|sage|mint|bronze")
 _SPEC = (rf"\d+\s?(?i:gb|tb)(?:/\d+\s?(?i:gb|tb))?(?:\s(?:RAM|SSD))?|\d+(?:\.\d+)?-?(?i:inch|in\b|qt|l\b|mm)|"
          rf"(?i:size) \d+(?:\.\d+)?|in [A-Z][a-z]+(?: [A-Z][a-z]+)?|\((?i:{_COLOUR}|[a-z]+)\)|"
-         rf"(?:[A-Z][a-z]+ )?(?i:{_COLOUR})(?: [A-Z][a-z]+)?")
+         rf"(?:[A-Z][a-z]+ )?(?i:{_COLOUR})(?: [A-Z][a-z]+)?|"
+         # a colour in Chinese ("白色"), a maker's ending its clause ("OPPO Find X7 256G 烟云紫")
+         rf"[\u4e00-\u9fff]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|橙|棕)色(?![\u4e00-\u9fff])|(?![我你他她要想的是和还就])[\u4e00-\u9fff]{{1,3}}(?:黑|白|蓝|紫|金|银|灰|粉|绿|红|青)(?![\u4e00-\u9fff])")
 # a brand's service or account is no product ("my Apple ID", "Google Account", "Samsung Pay")
 _SERVICES = r"ID|Account|Pay|Music|Store|Card|Support|Care|Wallet|Drive|Maps|Cloud|Play"
 PRODUCT = _p(rf"(?<![A-Za-z0-9])(?i:{_LINES})(?![ -](?:{_SERVICES})(?![A-Za-z0-9]))(?:[ -]{_MODEL_TOKEN}){{1,4}}(?:,?\s(?:with\s)?(?:{_SPEC}))*"
