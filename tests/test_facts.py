@@ -922,3 +922,40 @@ def test_values_left_from_the_twenty_third_round(text, category, value):
 ])
 def test_look_alikes_left_from_the_twenty_third_round(text, category):
     assert [(f.category, f.value) for f in extract(text) if f.category == category] == []
+
+
+# -- test25 (RESULTS 32.4) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("取货码 6372，我让我老公去拿", "ref", "6372"),
+    ("全家福拍摄约在元旦上午 9 点半，一共 7 口人", "count", "7 口人"),
+    ("卡里充了 300，显示只到账 200", "amount", "300"),
+    ("卡里充了 300，显示只到账 200", "amount", "200"),
+    ("自行车是捷安特 ATX 830，变速器坏了", "product", "捷安特 ATX 830"),
+    ("我们三个大人一个小孩，小孩 1 米 2", "count", "三个大人"),
+    ("我们三个大人一个小孩，小孩 1 米 2", "count", "一个小孩"),
+    ("出游人：黄志强、黄丽、黄子涵", "name", "黄志强"),
+    ("出游人：黄志强、黄丽、黄子涵", "name", "黄丽"),
+    ("出游人：黄志强、黄丽、黄子涵", "name", "黄子涵"),
+    ("The photographer we booked is Marco Bellini, shoot on Sunday at 10.", "name", "Marco Bellini"),
+    ("My account number is 44817236 and my bill jumped to $182.40 this month.", "ref", "44817236"),
+    ("It's a Trek Marlin 7, bought in 2022, and the rear derailleur is bent.", "product", "Trek Marlin 7"),
+    ("My daughter Amara Osei is in class 3B; her lunch card is 55120934.", "ref", "55120934"),
+])
+def test_values_of_the_twenty_fifth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("出游人：黄志强、黄丽、黄子涵要靠窗", "name"),      # a list that runs into the sentence: none of it
+    ("参会人有刘洋，陈晨说明天到", "name"),
+    ("Our driver today is Friday", "name"),
+    ("the driver is Late again", "name"),
+    ("My account number is 44817236 and my bill jumped to $182.40 this month.", "bank_card"),
+])
+def test_look_alikes_of_the_twenty_fifth_round(text, category):
+    assert [(f.category, f.value) for f in extract(text) if f.category == category] == []
+
+
+def test_people_counted_by_age_keep_apart():
+    facts = {f.key: f.value for f in extract("我们三个大人一个小孩，小孩 1 米 2") if f.category == "count"}
+    assert facts == {"count:大人": "三个大人", "count:小孩": "一个小孩"}

@@ -1542,7 +1542,7 @@ MESSAGES_25: list[tuple[str, list[tuple[str, str]]]] = [
     ("一天喝 8 杯水够不够", []),
     ("这药一天吃 3 次，一次 2 粒对吧", []),
     ("我 6 楼没电梯，能不能加点钱帮忙搬上去", []),
-    ("Prescription number RX884213 is ready for pickup after 3pm tomorrow.", [("ref", "RX884213"), ("datetime", "after 3pm tomorrow")]),
+    ("Prescription number RX884213 is ready for pickup after 3pm tomorrow.", [("ref", "RX884213"), ("datetime", "3pm tomorrow")]),
     ("I need 12 cupcakes for Saturday the 14th, vanilla please.", [("count", "12 cupcakes"), ("datetime", "Saturday the 14th")]),
     ("The photographer we booked is Marco Bellini, shoot on Sunday at 10.", [("name", "Marco Bellini"), ("datetime", "Sunday at 10")]),
     ("My account number is 44817236 and my bill jumped to $182.40 this month.", [("ref", "44817236"), ("amount", "$182.40")]),

@@ -142,7 +142,7 @@ PLATE_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋�
 CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利|长安|哈弗|特斯拉|别克|雪佛兰|福特|现代|起亚|马自达|"
               "蔚来|理想|小鹏|问界|极氪|五菱|红旗|传祺|荣威|名爵|领克|沃尔沃|凯迪拉克|雷克萨斯|斯柯达|标致|雪铁龙|奇瑞")
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
-          "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|"
+          "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree|LG|Philips|Bosch|Panasonic")
 _MODEL_TAIL = r"[A-Za-z]{0,5}(?:(?<=[A-Za-z])\d{1,2}[A-Za-z]?)?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
@@ -211,12 +211,12 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  r"(?<![\d-])09\d{2}[- ]?\d{3}[- ]?\d{3}(?![\d-])|(?<![\d-])0[2-8]-\d{3,4}-\d{4}(?!\d)"), DIGIT.search),   # Taiwan
     # a mobile read out by a voice input, in characters ("幺三八一二三四五六七八")
     ("phone", _p(rf"(?<![{SPOKEN_DIGIT}十百千万])[幺一][三四五六七八九][{SPOKEN_DIGIT}]{{9}}(?![{SPOKEN_DIGIT}十百千万])"), NEEDS_WIDE.search),
-    ("ref", _p(rf"(?P<l>订单号|订单编号|运单号|快递单号|物流单号|工单号|单号|编号|会员号|卡号|取件码)\s*(?:是|为|:|：)?\s*"
+    ("ref", _p(rf"(?P<l>订单号|订单编号|运单号|快递单号|物流单号|工单号|单号|编号|会员号|卡号|取件码|取货码|提货码)\s*(?:是|为|:|：)?\s*"
                rf"(?P<v>[{SPOKEN_DIGIT}]{{4,24}})(?![{SPOKEN_DIGIT}十百千万])"), NEEDS_WIDE.search),
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|保单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
-               r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
+               r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
@@ -258,7 +258,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|一[个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|一[个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:是|为|:|：|大概|大约|约|才|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
@@ -270,7 +270,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   # pounds are money after a price word only ("the quote was 180 pounds"; "lost 5 pounds": no)
                   r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
                   r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
-    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
+    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
                  rf"片|颗|组|批|期|节|晚|桌|笔)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
@@ -283,6 +283,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("amount", _p(r"(?<![\d.])(?P<v>\d[\d,]*\.\d{2})(?=\s*(?:a|per|each|/)\s*(?:month|mo|year|yr|week|night|day)\b)|"
                   r"(?:房租|租金|月租|价格|价钱|工资|月薪|年薪|费用?)[^，。！？,]{0,8}?(?:涨|降|调|提|加|变)(?:到|成)\s*"
                   r"(?P<w>\d[\d,]*(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
+    # people counted by age with 个 ("三个大人一个小孩": each its own count)
+    ("count", _p(rf"(?<![第几多{CN_DIGIT}\d])(?:\d{{1,2}}|[{CN_DIGIT}]{{1,2}})\s?个(?:大人|成人|小孩|孩子|儿童|老人)"), WIDE_OR_DIGIT.search),
     # workers sent, said with 来 and no noun after the number ("保洁阿姨来两个就够了", "师傅来 3 个")
     ("count", _p(rf"(?P<l>师傅|阿姨|工人|保洁|司机|搬运工)(?:要|派|需要)?来\s?(?P<v>(?:\d{{1,2}}|[{CN_DIGIT}]{{1,2}})\s?个)(?![{CJK}]?[人月小])"),
      WIDE_OR_DIGIT.search),
@@ -335,7 +337,11 @@ NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|hu
 NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
                   rf"agent|nurse|doctor|landlord|manager|installer|fitter|inspector|surveyor|caseworker|"
                   rf"ceo|cfo|cto|director|accountant|lawyer|solicitor|consultant|coordinator|supervisor))"
-                  rf"\s*,\s*(?P<v>{en.NAME})\s*,")
+                  rf"\s*,\s*(?P<v>{en.NAME})\s*,|"
+                  # "The photographer we booked is Marco Bellini": the role, a few words, then "is"
+                  rf"\b(?i:the|our|my)\s+(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|"
+                  rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|landlord|agent|installer))"
+                  rf"(?:\s+[a-z]+){{0,3}}?\s+(?:is|was|will be)\s+(?P<w>{en.NAME})(?![A-Za-z])")
 # a name typed in lower case after "my name is" ("hi my name is marcus webb and ..."): two words,
 # neither a common word nor an -ing or -ly form ("my name is spelled wrong", "... showing incorrectly")
 NAME_EN_LOWER = _p(r"\bmy name(?: is|'s)\s+(?P<v>[a-z]{2,}\s[a-z]{2,})(?=\s+and\b|\s*[,.!;]|\s*$)")
@@ -480,8 +486,10 @@ def _joined_dates(text: str, spans: list[tuple[int, int, str, str, str]]) -> lis
 
 
 def _names(text: str) -> list[Extracted]:
-    out: list[Extracted] = []
+    out: list[Extracted] = _listed_names(text)
     for m in NAME_CN.finditer(text) if not text.isascii() else ():   # its name is Chinese
+        if any(f.start <= m.start("v") < f.end for f in out):
+            continue   # the first of a list, read above
         raw = m.group("v")
         at = m.start("v")   # a pair may run past the four characters read: "诸葛晴明|天"
         cut = next((i for i, ch in enumerate(raw)
@@ -536,14 +544,38 @@ def _names(text: str) -> list[Extracted]:
             continue
         out.append(Extracted("name", value, "self", "name:self", m.start(group), m.end(group)))
     for m in NAME_EN_ROLE.finditer(text):
-        out.append(Extracted("name", m.group("v"), m.group("l").lower(), f"name:{m.group('l').lower()}",
-                             m.start("v"), m.end("v")))
+        group, role = ("v", "l") if m.group("v") else ("w", "k")
+        if m.group(group).split()[0].lower() in NOT_EN_NAMES or re.fullmatch(WEEKDAY, m.group(group), re.I):
+            continue
+        out.append(Extracted("name", m.group(group), m.group(role).lower(), f"name:{m.group(role).lower()}",
+                             m.start(group), m.end(group)))
     for m in NAME_EN_LOWER.finditer(text):
         if not any(w in EN_COMMON or w.endswith(("ing", "ly")) for w in m.group("v").split()):
             out.append(Extracted("name", m.group("v"), "self", "name:self", m.start("v"), m.end("v")))
     for start, end, label in en.names(text):
         if not any(f.start < end and start < f.end for f in out):
             out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))
+    return out
+
+
+# people listed after their role ("出游人：黄志强、黄丽、黄子涵"): each a name of their own
+NAME_LIST = _p(rf"(?P<l>出游人|出行人|游客|旅客|参会人|参赛人|家庭成员|{_NAME_ROLES})(?:名单|信息|姓名)?\s*(?:是|有|分别是|[:：])\s*"
+               rf"(?P<v>[{CJK}·]{{2,4}}(?:\s*[、和]\s*[{CJK}·]{{2,4}})+)(?=[，。,；;！!？?\s]|$)")
+LIST_SEP = re.compile(r"\s*[、和]\s*")
+
+
+def _listed_names(text: str) -> list[Extracted]:
+    """Every name of a list, or none: each must start with a surname and stand alone."""
+    out = []
+    for m in NAME_LIST.finditer(text) if not text.isascii() else ():
+        items, at = [], m.start("v")
+        for part in LIST_SEP.split(m.group("v")):
+            at = text.index(part, at)
+            items.append((part, at))
+            at += len(part)
+        if all(p[0] in SURNAMES or p.startswith(COMPOUND_SURNAMES) for p, _ in items) and \
+                not any(p in NOT_NAMES for p, _ in items):
+            out += [Extracted("name", p, m.group("l"), f"name:{p}", a, a + len(p)) for p, a in items]
     return out
 
 
@@ -737,8 +769,14 @@ def _relative(value: str) -> bool:
     return not re.search(rf"\d|[{CN_DIGIT}]", value) and HOLIDAY.search(value) is None
 
 
+NOUN_ENDED = re.compile(r"(?:大人|成人|小孩|孩子|儿童|老人|师傅|阿姨|工人|员工|司机|口人)$")   # the noun is in it
+
+
 def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
     """A Chinese count with the noun right after it: "7 位" + "嘉宾" -> ("7 位嘉宾", .., "嘉宾")."""
+    named = NOUN_ENDED.search(value)
+    if named:
+        return value, end, named.group(0)
     m = re.match(rf"[{CJK}]{{1,6}}", text[end:end + 6])   # read past four: "工作日早就" ends at 日
     if m and re.search(rf"[{CJK}]$", value):
         noun = re.split(r"早就|早已|早都|[的了吧呢啊吗呀和或与及都也就还是在要]", m.group(0))[0][:3]
@@ -834,12 +872,13 @@ TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|please|let
 # an account number of a service, not of a bank ("my subscription (account no. 55-2109-77)"); read
 # across the "no." that ends a clause
 SERVICE_ACCOUNT = re.compile(r"\b(?:subscription|membership|customer|broadband|internet|utility|energy|gas|"
-                             r"electric(?:ity)?|water|phone|mobile|loyalty|insurance|streaming)\b", re.I)
+                             r"electric(?:ity)?|water|phone|mobile|loyalty|insurance|streaming|bill|plan|data|usage)\b", re.I)
 
 
 def _fact(text: str, start: int, end: int, category: str, value: str, keyword: str) -> Extracted | None:
     left, right = _clause_bounds(text, start, end)
-    if category == "bank_card" and keyword.startswith(("account", "acct")) and SERVICE_ACCOUNT.search(text, max(0, start - 40), start):
+    if category == "bank_card" and keyword.startswith(("account", "acct")) and \
+            SERVICE_ACCOUNT.search(text, max(0, start - 40), min(len(text), end + 40)):
         category = "ref"
     changed = bool(CHANGE.search(text[left:right]))
     if category == "postcode":

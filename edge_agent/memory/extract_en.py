@@ -50,6 +50,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     ("phone", _p(rf"{_PHONE_KEY}[^\d+(]{{0,12}}?(?P<v>{_PHONE_VALUE})(?!\d)"), DIGIT.search),
     ("phone", _p(r"(?<![\d.-])(?:1-)?\d{3}[.-]\d{3}[.-]\d{4}(?:\s*(?i:ext\.?|x)\s*\d{1,5})?(?![\d.-])|"
                  r"(?<![\d+])0\d{4} (?:\d{6}|\d{3} \d{3})(?!\d)(?:,?\s*(?i:ext\.?|x)\s*\d{1,5}(?!\d))?"), DIGIT.search),
+    # a canteen's, a library's or a shop's card is a number to quote, not a bank card
+    ("ref", _p(r"(?P<l>(?i:(?:lunch|library|loyalty|canteen|student|gym|rewards?) card))(?:\s+(?i:no\.?|number|#))?\s*(?i:is|:)?\s*"
+               r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})(?![A-Za-z0-9])"), DIGIT.search),
     ("ref", _p(r"(?P<l>(?i:policy|claim|membership|member|incident|pnr|reservation|contract|flight|invoice|receipt|"
                r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill))"
                r"(?:\s+(?i:no\.?|number|id|#|ref|code))?\s*(?i:is|:)?\s*"
@@ -228,7 +231,8 @@ _LINES = (r"iPhone|iPad(?: Pro| Air| mini)?|MacBook(?: Air| Pro)?|iMac|AirPods(?
           r"KitchenAid|Vitamix|Nespresso|Roomba|Fitbit|Garmin|Peloton|Nike|Adidas|Bose|Sony|Dyson|Sonos|Beats|JBL|"
           r"Canon|Nikon|Fujifilm|Lenovo|Dell|HP|Asus|Acer|Samsung|Google|Apple|OnePlus|Xiaomi|Huawei|Oppo|Motorola|"
           r"Toyota|Honda|Nissan|Ford|Chevrolet|Chevy|Volkswagen|VW|BMW|Audi|Mercedes(?:-Benz)?|Tesla|Hyundai|Kia|"
-          r"Mazda|Subaru|Volvo|Lexus|Jeep|Porsche|Peugeot|Renault|Skoda|Fiat|Raspberry Pi|TP-Link|Netgear")
+          r"Mazda|Subaru|Volvo|Lexus|Jeep|Porsche|Peugeot|Renault|Skoda|Fiat|Raspberry Pi|TP-Link|Netgear|"
+          r"Trek|Giant|Specialized|Cannondale|Brompton|Merida")
 _MODEL_TOKEN = (r"(?:[A-Za-z]*\d[A-Za-z0-9/-]*|[A-Z][A-Za-z]+|OLED|Pro|Max|Plus|Ultra|Mini|Air|Lite|SE|"
                 r"(?i:pro|max|plus|ultra|mini|air|lite))")
 _COLOUR = (r"black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight|starlight|graphite|titanium|"
