@@ -959,3 +959,36 @@ def test_look_alikes_of_the_twenty_fifth_round(text, category):
 def test_people_counted_by_age_keep_apart():
     facts = {f.key: f.value for f in extract("我们三个大人一个小孩，小孩 1 米 2") if f.category == "count"}
     assert facts == {"count:大人": "三个大人", "count:小孩": "一个小孩"}
+
+
+# -- test26 (RESULTS 32.5) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("The engineer can come on Thursday 11th between 1 and 5pm.", "datetime", "on Thursday 11th between 1 and 5pm"),
+    ("Please send the replacement to Flat 12, Orchard House, 41 Mill Road, Leeds LS6 2AB.", "address",
+     "Flat 12, Orchard House, 41 Mill Road, Leeds LS6 2AB"),
+    ("We ordered 3 bar stools and only 2 arrived.", "count", "3 bar stools"),
+    ("The car is a 2018 Honda Civic, reg WK18 XPL, and it needs an MOT before 30 June.", "ref", "WK18 XPL"),
+    ("I'd like to cancel my gym membership, member ID 00482-GX.", "ref", "00482-GX"),
+    ("Can you refund the annual fee of Rs 4,999 to my account?", "amount", "Rs 4,999"),
+    ("Policy number HH-2290-118, the leak happened on 28 November around 6am.", "datetime", "on 28 November around 6am"),
+    ("退款 1299 到了没，退款单号 TK202512010388", "amount", "1299"),
+    ("明早 7:40 的高铁 G7512，能不能改到晚上的", "ref", "G7512"),
+    ("送货的时候打我媳妇电话 137 0000 5566，她叫周敏", "name", "周敏"),
+    ("营业厅说要带户主身份证，户主是我爷爷陈福生", "name", "陈福生"),
+])
+def test_values_of_the_twenty_sixth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("The car is a 2018 Honda Civic, reg WK18 XPL, and it needs an MOT before 30 June.", "product:WK18"),
+    ("营业厅说要带户主身份证，户主是我爷爷陈福生", "name:身份证"),
+    ("你们 24 小时都有人吗", "count"),
+    ("My gym only has 3 squat racks and they're always busy.", "count"),   # "only" orders nothing
+    ("她叫我等一下", "name"),                                                # "told me to", not "call me"
+    ("I registered on 12 May", "ref"),
+])
+def test_look_alikes_of_the_twenty_sixth_round(text, category):
+    category, _, value = category.partition(":")
+    got = [f.value for f in extract(text) if f.category == category]
+    assert (value not in got) if value else got == []

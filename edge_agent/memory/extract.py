@@ -30,7 +30,8 @@ SURNAMES = set(
 COMPOUND_SURNAMES = ("欧阳", "司马", "诸葛", "上官", "东方", "慕容", "令狐", "皇甫", "尉迟", "公孙", "长孙", "宇文",
                      "司徒", "夏侯", "端木", "轩辕", "独孤", "南宫", "呼延", "澹台")
 NOT_NAMES = {"客户", "用户", "顾客", "买家", "卖家", "老师", "学生", "新手", "会员", "本人", "来问", "想问",
-             "负责", "这边", "那边", "公司", "我们", "他们", "你们", "管理员", "老客户", "新客户"}
+             "负责", "这边", "那边", "公司", "我们", "他们", "你们", "管理员", "老客户", "新客户",
+             "身份", "电话", "手机", "地址", "号码", "证件", "信息"}
 NAME_STOP = set("叫说的是在，。我你他她想要来去电手订和跟与吧呀啊呢哦了在从打这那也就都还")
 NAME_STOP_PAIRS = ("今天", "明天", "明早", "明晚", "今晚", "后天", "今年", "去年", "明年")
 NOT_EN_NAMES = {"sorry", "here", "fine", "good", "not", "just", "happy", "calling", "writing", "looking", "interested",
@@ -119,7 +120,7 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
-           rf"{WEEKDAY},?\s+{ORDINAL_DAY}|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
+           rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?<=on )\d{{1,2}}/\d{{1,2}}(?!/?\d)|(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
 EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
@@ -219,7 +220,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
-               r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
+               r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
@@ -242,23 +243,24 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a seat on a train ("05 车 12F")
     ("ref", _p(r"(?<![\dA-Za-z])(?P<v>\d{1,2}\s?车\s?\d{1,2}[A-F])(?![A-Za-z0-9])"), DIGIT.search),
     # a train ("G1357 次", "坐 D2205 次"), keyed 车次
-    ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>[GDCZTKY]\d{1,4})(?=\s?次(?!数))"), DIGIT.search),
+    ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>[GDCZTKY]\d{1,4})(?=\s?次(?!数))|"
+               r"(?:(?<=高铁|动车|火车|车次)|(?<=高铁 |动车 |火车 |车次 ))(?P<w>[GDCZTKY]\d{1,4})(?![A-Za-z0-9])"), DIGIT.search),
     ("datetime", _p(rf"(?:(?i:{WEEKDAY}|tomorrow|today|tonight)\s*(?=[^\x00-\x7f])(?:{CN_TIME_AFTER_DATE})|(?:{CN_DATE})(?:\s?[（(]\s?(?:{CN_DATE})\s?[)）])?\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))"
                     rf"(?:\s?(?:之前|以前|前|左右|之后|以后|后(?![天来面边])))?"), WIDE_OR_DIGIT.search),
     ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日)\s*(?:是|为|:|：|(?i:is|on))?\s*"
                     r"(?P<v>(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/]))"), DIGIT.search),
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
-                    rf"(?:,?\s+(?:at\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
+                    rf"(?:,?\s+(?:(?:at|around|about|from)\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
-                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
+                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|Rs\.?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|一[个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|一[个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:是|为|:|：|大概|大约|约|才|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
@@ -320,8 +322,8 @@ _NAME_ROLE = _p(_NAME_ROLES)
 _KIN = "女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|父亲|爸爸|妈妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆"
 _KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!的?名字|叫)[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
-             rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
-             rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|叫我|称呼我|"
+             rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|(?<=[，,。])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
+             rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|"
              rf"(?:孩子|儿子|女儿|小孩|宝宝|老公|老婆|爱人|丈夫|妻子|我妈|我爸|母亲|父亲|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
              rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
@@ -501,7 +503,7 @@ def _names(text: str) -> list[Extracted]:
         if len(value) < 2 or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES) or \
                 value.endswith(ORG_TAILS) or "英文名" in value:
             continue
-        surnamed = lead in ("我是", "本人", "鄙人", "叫") or re.fullmatch(_KIN_OR_ROLE, lead)
+        surnamed = lead in ("我是", "本人", "鄙人", "叫", "她叫", "他叫") or re.fullmatch(_KIN_OR_ROLE, lead)
         if surnamed and value[0] not in SURNAMES and not value.startswith(COMPOUND_SURNAMES):
             continue
         if lead.startswith("我是"):
@@ -510,7 +512,7 @@ def _names(text: str) -> list[Extracted]:
         label = "self" if label in ("我", "本人", "鄙人") or label.startswith(("免贵姓", "我姓", "姓")) \
             else re.sub(rf"^我的?(?={_KIN})", "", label.rstrip("我"))
         label = "self" if label in ("我", "本人", "鄙人", "姓名", "名字", "我", "称呼我", "全名") else label
-        if lead == "叫":   # "…，叫王子墨": whose name the clause does not say
+        if lead in ("叫", "她叫", "他叫"):   # "…，叫王子墨": whose name the clause does not say
             label = ""
         elif lead.startswith("我"):   # "收件人写的是我爸，李建国": the role said before the relative
             roles = list(_NAME_ROLE.finditer(text, max(0, m.start() - 10), m.start()))
@@ -847,7 +849,7 @@ def _taken_back_zh(text: str, start: int, end: int) -> bool:
 
 
 # a service's promise, not an amount of anything ("24 小时客服", "7 天无理由退货", "三年质保")
-POLICY = re.compile(r"\s?(?:客服|在线|营业|服务|无理由|包退|包换|退换|质保|保修|不打烊|内|便利店|药店|超市|急诊)")
+POLICY = re.compile(r"\s?(?:客服|在线|营业|服务|无理由|包退|包换|退换|质保|保修|不打烊|内|便利店|药店|超市|急诊|都有人|有人)")
 
 
 # a seat in a row ("看台 A 区 8 排 15、16 号") is no day of the month

@@ -56,7 +56,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     ("ref", _p(r"(?P<l>(?i:policy|claim|membership|member|incident|pnr|reservation|contract|flight|invoice|receipt|"
                r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill))"
                r"(?:\s+(?i:no\.?|number|id|#|ref|code))?\s*(?i:is|:)?\s*"
-               r"(?P<v>[A-Z0-9]{2,6}(?: [A-Z0-9]*\d[A-Z0-9]*){1,7})(?![A-Za-z0-9])"), DIGIT.search),
+               r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9]{2,10}-[A-Z0-9][A-Z0-9-]{0,11}|[A-Z0-9]{2,6}(?: [A-Z0-9]*\d[A-Z0-9]*){1,7})(?![A-Za-z0-9-])"), DIGIT.search),
     ("ref", _p(r"(?P<l>(?i:contract|policy|lease|agreement|claim))(?:\s+(?i:no\.?|number|id|#|ref))?"
                r"\s*(?i:is|:)?\s*(?P<v>(?=[A-Za-z0-9/-]*\d)[A-Za-z0-9][A-Za-z0-9/-]{3,})"), DIGIT.search),
     ("postcode", _p(r"(?<![A-Za-z0-9])(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)(?![A-Za-z0-9])"), DIGIT.search),
@@ -138,7 +138,9 @@ _NOT_COUNTED = {"times", "minutes", "mins", "seconds", "secs", "hours", "days", 
                 "cents", "percent", "points", "ways", "things", "reasons", "others", "ones"}
 ORDER_CUE = _p(r"\b(?:need|want|add|order|ordered|book|get|buy|bought|send|sent|ship|reserve|came|arrived|missing|"
                r"received|delivered|only|requested|reserved|booked|cancel|cancelled|canceled)\b", re.I)
-COUNT_OPEN = _p(rf"(?<![\w.#$£€-])(?P<v>(?:\d{{1,4}}|(?i:{_NUM_WORD}))\s+(?P<n>[a-z]{{3,}}s))\b")
+BUYING_CUE = _p(r"\b(?:need|want|order|ordered|book|buy|bought|send|sent|ship|reserve|arrived|missing|received|"
+                r"delivered|requested|reserved|booked|cancel|cancelled|canceled)\b", re.I)
+COUNT_OPEN = _p(rf"(?<![\w.#$£€-])(?P<v>(?:\d{{1,4}}|(?i:{_NUM_WORD}))\s+(?:(?!(?:more|of|the|and|or|to|extra|other|new|old|times)\b)[a-z]{{3,}}\s+(?=[a-z]{{3,}}s\b))?(?P<n>[a-z]{{3,}}s))\b")
 COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking|team|group|family)\s+(?:for|of)\s+"
                 r"(?P<v>\d{1,3}(?![\d:.])|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)|"
                 r"(?<![\w.])(?P<w>\d{1,4})\s+(?:of|out of)\s+(?:the|my|our)\s+\d+\s+[a-z]+s\b|"
@@ -151,7 +153,8 @@ def counts(text: str) -> list[tuple[int, int, str]]:
     a bare head count ("table for 4"), the part of a whole ("2 of the 6 chairs")."""
     out = []
     for m in COUNT_OPEN.finditer(text):
-        if m.group("n").lower() not in _NOT_COUNTED and ORDER_CUE.search(text):
+        cue = ORDER_CUE if len(m.group("v").split()) == 2 else BUYING_CUE   # "3 bar stools" needs an order
+        if m.group("n").lower() not in _NOT_COUNTED and cue.search(text):
             out.append((m.start("v"), m.end("v"), m.group("n").lower()))
     for m in COUNT_BARE.finditer(text):
         g = next(g for g in ("v", "w", "u") if m.group(g))
@@ -273,7 +276,8 @@ ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}}
                   rf"\s+[a-z]+(?:\s[a-z]+)?\s+(?:[a-z]{{2,3}}\s+)?\d{{4,5}}(?!\d)")
 # the words of a street's name are no function words ("087 123 4567 by the way" is no address)
 _NOT_STREET_WORD = r"(?!(?i:the|a|an|by|on|in|to|of|my|your|our|his|her|their|is|was|at|and|all)\b)"
-STREET_ADDRESS = _p(rf"(?:(?:{_UNIT}),?\s+(?:-\s+)?)?(?<![\w/])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
+_BUILDING = r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:House|Court|Building|Tower|Lodge|Mansions|Apartments)\s*,\s*"   # "Orchard House, "
+STREET_ADDRESS = _p(rf"(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?)?(?<![\w/])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
                     rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
