@@ -992,3 +992,30 @@ def test_look_alikes_of_the_twenty_sixth_round(text, category):
     category, _, value = category.partition(":")
     got = [f.value for f in extract(text) if f.category == category]
     assert (value not in got) if value else got == []
+
+
+# -- test27 (RESULTS 32.9) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("总共 1548，用了 50 的券", "amount", "1548"),
+    ("续费了两年，一共 1,080。", "amount", "1,080"),
+    ("保费去年交的 4380，今年报价 5100 涨太多了", "amount", "4380"),
+    ("开 3 张发票，每张 2000", "amount", "2000"),
+    ("订 6 罐飞鹤星飞帆 3 段", "count", "6 罐飞鹤星"),
+    ("新地址 Room 1806, Tower 2, 嘉里中心, 南京西路 1515 号", "address", "Room 1806, Tower 2, 嘉里中心, 南京西路 1515 号"),
+    ("大家都叫我老王", "name", "老王"),
+])
+def test_values_of_the_twenty_seventh_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("我叫Tony，你们经理叫我直接找你", "name:直接找"),     # told to, not called
+    ("孩子报的是周日上午 9:00-11:00 的编程班，一共 16 节课。", "amount"),   # 一共 before a count is no sum
+    ("这栋楼一共 32 层，我住 18 楼，电梯又坏了。", "amount"),
+    ("这个小区一共 1200 户，停车位才 300 个。", "amount"),
+    ("全家福拍摄约在元旦上午 9 点半，一共 7 口人", "amount"),
+])
+def test_look_alikes_of_the_twenty_seventh_round(text, category):
+    category, _, value = category.partition(":")
+    got = [f.value for f in extract(text) if f.category == category]
+    assert (value not in got) if value else got == []

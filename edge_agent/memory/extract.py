@@ -260,8 +260,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|一[个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
-                  rf"(?:是|为|:|：|大概|大约|约|才|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)|"
+                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|大概|大约|约|才|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
@@ -272,7 +272,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   # pounds are money after a price word only ("the quote was 180 pounds"; "lost 5 pounds": no)
                   r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
                   r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
-    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
+    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
                  rf"片|颗|组|批|期|节|晚|桌|笔)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
@@ -504,6 +504,9 @@ def _names(text: str) -> list[Extracted]:
                 value.endswith(ORG_TAILS) or "英文名" in value:
             continue
         surnamed = lead in ("我是", "本人", "鄙人", "叫", "她叫", "他叫") or re.fullmatch(_KIN_OR_ROLE, lead)
+        if lead in ("叫我", "称呼我") and value[0] not in SURNAMES and value[0] not in "小老阿" and \
+                not value.startswith(COMPOUND_SURNAMES):
+            continue   # "经理叫我直接找你": told to, not called
         if surnamed and value[0] not in SURNAMES and not value.startswith(COMPOUND_SURNAMES):
             continue
         if lead.startswith("我是"):
@@ -689,6 +692,10 @@ CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|
                 rf"(?<![\d.])\d{{1,3}}\s?号楼(?![\d{CJK}]{{0,2}}单元)")
 
 
+# the rest of an address written English-first: its parts after commas, up to a Chinese road and number
+ROAD_AFTER_COMMAS = _p(rf"[A-Za-z0-9 ]{{0,8}}?(?:\s*[,，]\s*[A-Za-z0-9{CJK} ]{{1,24}}?){{0,3}}\s*[,，]\s*[{CJK}]{{1,12}}(?:路|街|大道|巷|弄)\s?\d{{1,5}}\s?号")
+
+
 def _addresses(text: str) -> list[Extracted]:
     out = []
     for m in ADDRESS.finditer(text) if NEEDS_ADDRESS.search(text) else ():
@@ -700,6 +707,10 @@ def _addresses(text: str) -> list[Extracted]:
         if not re.search(rf"[{CJK}]", value):  # "221 Baker Street, Apt 4B, London NW1 6XE"
             street = en.STREET_ADDRESS.match(text, start)   # "Flat 5, 18 King Street": a unit before it
             end = en.address_end(text, max(end, street.end() if street else end))
+            value = text[start:end]
+        tail = ROAD_AFTER_COMMAS.match(text, end)   # "Room 1806, Tower 2, 嘉里中心, 南京西路 1515 号"
+        if tail:
+            end = tail.end()
             value = text[start:end]
         out.append(Extracted("address", value, label, f"address:{label}", start, end))
     for start, end in en.street_addresses(text):
@@ -781,7 +792,7 @@ def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
         return value, end, named.group(0)
     m = re.match(rf"[{CJK}]{{1,6}}", text[end:end + 6])   # read past four: "工作日早就" ends at 日
     if m and re.search(rf"[{CJK}]$", value):
-        noun = re.split(r"早就|早已|早都|[的了吧呢啊吗呀和或与及都也就还是在要]", m.group(0))[0][:3]
+        noun = re.split(r"早就|早已|早都|[的了吧呢啊吗呀和或与及都也就还是在要有]", m.group(0))[0][:3]
         if noun:
             return value + noun, end + len(noun), noun
     return value, end, ""
