@@ -54,17 +54,6 @@ def packed_encoders():
         asyncio.run(prepack(jobs))
 
 
-# The files whose tests take minutes (deploys over sshd, the SIGKILL trials, the 2 GiB cgroup
-# daemon, the HTTP fuzzers) are handed out first: on `make test`'s two workers they then run
-# beside the short files instead of after them, as the suite's tail. The rest keep their order.
-LONG_FIRST = ("test_deploy.py", "test_crash.py", "test_cgroup_daemon.py", "test_deploy_bundle.py", "test_fuzz_http.py")
-
-
-def pytest_collection_modifyitems(items):
-    rank = {name: i for i, name in enumerate(LONG_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(LONG_FIRST)))   # stable
-
-
 def ring_impls() -> list:
     impls = [pytest.param(_ringbuf_py.RingBuffer, id="py")]
     marks = [] if _ringbuf_c is not None else [pytest.mark.skip(reason="C extension not built")]
