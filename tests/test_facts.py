@@ -1019,3 +1019,52 @@ def test_look_alikes_of_the_twenty_seventh_round(text, category):
     category, _, value = category.partition(":")
     got = [f.value for f in extract(text) if f.category == category]
     assert (value not in got) if value else got == []
+
+
+# -- test28 (RESULTS 33.1) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("Service tag 7HX2Q93, warranty should run until March 2027.", "ref", "7HX2Q93"),
+    ("Service tag 7HX2Q93, warranty should run until March 2027.", "datetime", "until March 2027"),
+    ("Can I get a technician out on the 14th, anytime after 10?", "datetime", "on the 14th, anytime after 10"),
+    ("My PAN is ABCPK1234F and I need it linked to the account.", "id_card", "ABCPK1234F"),
+    ("Delivery address: Blk 231 Bishan Street 23, #08-112, Singapore 570231", "address",
+     "Blk 231 Bishan Street 23, #08-112, Singapore 570231"),
+    ("Please change my plan to the $45 one from next billing cycle.", "decision", "the $45 one"),
+    ("I'll take the 3 o'clock one then.", "decision", "the 3 o'clock one"),
+    ("We have four bedrooms and two bathrooms to be cleaned, every second Thursday.", "count", "four bedrooms"),
+    ("We have four bedrooms and two bathrooms to be cleaned, every second Thursday.", "count", "two bathrooms"),
+    ("We have four bedrooms and two bathrooms to be cleaned, every second Thursday.", "datetime", "every second Thursday"),
+    ("The cleaner last time was Rosa, could we have her again?", "name", "Rosa"),
+    ("Quote was 180 AUD per visit.", "amount", "180 AUD"),
+    ("Send the documents to my accountant Priya Shah, priya@shahandco.co.uk.", "name", "Priya Shah"),
+    ("洗牙 288 一次，办卡的话 1888 十次", "amount", "288"),
+    ("年费会员 298 一年，续费日是 3 月 9 号", "amount", "298"),
+    ("我还是办卡吧", "decision", "办卡"),
+    ("我们这边 3 个 designer 要开 account", "count", "3 个 designer"),
+    ("UPI ref no 403912775621", "ref", "403912775621"),
+])
+def test_values_of_the_twenty_eighth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("one of the two rooms was dirty", "count"),          # the rooms already spoken of
+    ("I go running every Monday", "datetime"),            # a habit, no schedule booked
+    ("那我还是再想想吧", "decision"),                      # wavering, nothing chosen
+    ("还是算了吧", "decision"),
+    ("那就先等等吧", "decision"),
+    ("pan 24cm please", "id_card"),
+    ("I lost 5 pounds", "amount"),                        # a weight
+    ("一天 3 次，一次 2 片", "amount"),                     # a dose
+    ("我 35 一个人住", "amount"),
+])
+def test_look_alikes_of_the_twenty_eighth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+def test_a_label_that_ends_in_s_keeps_its_word():
+    """"address" and "status" are no plurals: the key and the fact table say them whole, and
+    "Billing addresses:" gives the address, not "es: ..."."""
+    facts = extract("Delivery address: 5 Park Road, Leeds. Order status: ORD-12345")
+    assert [(f.category, f.label) for f in facts] == [("address", "address"), ("ref", "status")]
+    assert [f.value for f in extract("Billing addresses: 5 Park Road")] == ["5 Park Road"]

@@ -116,12 +116,12 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日�
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室第-])(?<![\d月路街道巷弄里村楼栋幢号室第-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
            rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊])(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
-EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
+EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\d{{2}}(?!\d)|(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
-           rf"(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
+           rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?<=on )\d{{1,2}}/\d{{1,2}}(?!/?\d)|(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
 EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
 _HOUR = r"(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)"
@@ -171,6 +171,7 @@ DIGIT, WIDE_OR_DIGIT = en.DIGIT, en.WIDE_OR_DIGIT
 NEEDS_AT = re.compile("@")
 NEEDS_HASH_OR_DIGIT = re.compile(r"#|\d")   # "#A12B" or "AB-12"
 NEEDS_WIDE = re.compile(r"[^\x00-\x7f]")   # a Chinese province or brand
+NEEDS_COUNT = re.compile(r"[^\x00-\x7f]|\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s", re.I)   # "four bedrooms"
 NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   # ¥, 元 or a digit, or "fifty bucks"
 # every English date or time holds a digit, a weekday, today, tonight, tomorrow, noon, midnight,
 # (end of) day, EOD, next/this/last/coming week/month/year or end of the week/month/year
@@ -220,7 +221,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
-               r"serial(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
+               r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
@@ -250,12 +251,12 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日)\s*(?:是|为|:|：|(?i:is|on))?\s*"
                     r"(?P<v>(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/]))"), DIGIT.search),
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
-                    rf"(?:,?\s+(?:(?:at|around|about|from)\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:]))?{EN_RANGE}|"
+                    rf"(?:,?\s+(?:(?:at|around|about|from)\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|Rs\.?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
-                  rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
+                  rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
@@ -275,14 +276,19 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
                  rf"片|颗|组|批|期|节|晚|桌|笔)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
-                 rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets)\b|"
+                 rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms)\b|"
+                 rf"(?<![\w-])(?<!the )(?<!these )(?<!those )(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s(?:units|pcs|pieces|seats|licen[cs]es|boxes|"
+                 rf"people|persons|users|devices|copies|items|tickets|nights|rooms|guests|adults|children|kids|passengers|bags|"
+                 rf"suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms)\b|"
                  rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|节课?|课时|个人|双|对|副|打|"
                  rf"个(?:师傅|阿姨|工人|大人|小孩|孩子|员工|司机))"
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
                  rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])|"
-                 rf"(?:(?<=[买要订退]了)|(?<=[买要订]))一(?:打|双|对|副)(?=[{CJK}])", re.I), WIDE_OR_DIGIT.search),
-    # a price by its period ("wants 39.99 a month"), a rent or a wage raised to a sum ("房租从 3800 涨到 4200")
+                 rf"(?:(?<=[买要订退]了)|(?<=[买要订]))一(?:打|双|对|副)(?=[{CJK}])", re.I), NEEDS_COUNT.search),
+    # a price by its period ("wants 39.99 a month", "洗牙 288 一次", "年费会员 298 一年"), a rent or a wage
+    # raised to a sum ("房租从 3800 涨到 4200")
     ("amount", _p(r"(?<![\d.])(?P<v>\d[\d,]*\.\d{2})(?=\s*(?:a|per|each|/)\s*(?:month|mo|year|yr|week|night|day)\b)|"
+                  r"(?<![\d.:/-])(?P<x>\d{2,6}(?:\.\d{1,2})?)(?=\s?[一每](?:次|节|晚|位|个月|月|年|小时|张|人)(?!性|[\d一二三四五六七八九十]))|"
                   r"(?:房租|租金|月租|价格|价钱|工资|月薪|年薪|费用?)[^，。！？,]{0,8}?(?:涨|降|调|提|加|变)(?:到|成)\s*"
                   r"(?P<w>\d[\d,]*(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
     # people counted by age with 个 ("三个大人一个小孩": each its own count)
@@ -332,7 +338,8 @@ NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英�
                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z])")
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
-                 r"brother|sister|partner|boss|assistant|neighbou?r)(?:(?:'s name is|,| is| named| called)\s+"
+                 r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
+                 r"tutor|dentist|physio|therapist|hairdresser|barber)(?:(?:'s name is|,| is| named| called)\s+"
                  r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})|\s+(?P<w>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?=[,.]|\s+(?i:starts|"
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b|\s*[\u4e00-\u9fff]))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
@@ -342,7 +349,8 @@ NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?P<l>(?i:technician|engineer|plum
                   rf"\s*,\s*(?P<v>{en.NAME})\s*,|"
                   # "The photographer we booked is Marco Bellini": the role, a few words, then "is"
                   rf"\b(?i:the|our|my)\s+(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|"
-                  rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|landlord|agent|installer))"
+                  rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|landlord|agent|installer|cleaner|nanny|"
+                  rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio))"
                   rf"(?:\s+[a-z]+){{0,3}}?\s+(?:is|was|will be)\s+(?P<w>{en.NAME})(?![A-Za-z])")
 # a name typed in lower case after "my name is" ("hi my name is marcus webb and ..."): two words,
 # neither a common word nor an -ing or -ly form ("my name is spelled wrong", "... showing incorrectly")
@@ -359,7 +367,7 @@ NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: pers
              rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}}|"   # "I'm Tired": no
              rf"{en._TOKEN}(?=[,.!]|\s+(?:from|here|calling|speaking)\b))(?![\w'])")   # "I'm Priya, ..."
 ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|寄到|送到|寄往|"
-             r"住在|家在|住址在|shipping address|delivery address|billing address|address|"
+             r"住在|家在|住址在|(?:shipping |delivery |billing )?address(?:es)?\b|"
              r"(?:ship|send|deliver|mail|post)(?: it| them)? to|(?:I |we )?(?:live|lives|living|am located|are located) at|"
              r"(?:my |our )?(?:home|office|place|house) is at)"
              r"\s*(?:(?:要|得|需要)?(?:改一下|改下|换一下|变了|变更一下|更新一下|有变|有变化)[，,]?\s*)?"
@@ -392,6 +400,9 @@ EN_FILLER = {"move", "moved", "moving", "change", "changed", "set", "push", "pus
 
 
 def _stem(word: str) -> str:
+    """A label's key word without its ending; "address", "status" and "analysis" end in no plural s."""
+    if re.search(r"(?:ss|us|is)$", word):
+        return word
     for suffix, repl in (("ies", "y"), ("ery", "er"), ("ed", ""), ("ing", ""), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: len(word) - len(suffix)] + repl
@@ -455,7 +466,7 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
         if not passed:
             continue
         for m in pattern.finditer(text):
-            group = next((g for g in ("v", "w") if g in pattern.groupindex and m.group(g)), None)
+            group = next((g for g in ("v", "w", "x") if g in pattern.groupindex and m.group(g)), None)
             s, e = (m.start(group), m.end(group)) if group else (m.start(), m.end())
             value = text[s:e].strip()
             keyword = (m.group("l") or "") if "l" in pattern.groupindex else ""
@@ -624,7 +635,10 @@ def _chosen(text: str) -> list[Extracted]:
 # a chosen option said without its kind: "想了想还是选呼吸麻醉", "中式菜单，就这么定了"
 CHOSEN_BARE = _p(r"(?:(?:还是|就|我|最后|最终|那就)选(?:了|择|定)?|(?:还是|那就)(?:换|要|用)(?:成)?)(?P<v>[^，。！？；;,.!?\n～~吧了]{2,12})|"
                  r"(?:^|(?<=[，,。！!]))(?:那就|就|还是)?(?P<w>[^，。！？；;,.!?\n～~]{2,12}?)吧?[，,]\s*"
-                 r"(?:就这么定了|就这么定|就它了|就这个了|另一个算了|另外一个算了|别的算了)")
+                 r"(?:就这么定了|就这么定|就它了|就这个了|另一个算了|另外一个算了|别的算了)|"
+                 # "我还是办卡吧": a choice that ends its clause, said after 还是 or 那就
+                 r"(?:^|(?<=[，,。！!]))(?:我|我们|那我)?(?:还是|那就)(?P<x>[^，。！？；;,.!?\n～~吧了]{2,8})吧\s*(?=[，,。！!～~]|$)")
+WAVERING = re.compile(r"^[不没别算等再先你他她我]|想|考虑|问问|看看|商量|研究")
 
 
 ACKNOWLEDGED = re.compile(r"(?:好的?|行|可以|嗯+|ok|OK|没问题|那好|好吧|对|是的)[呀啊哈吧]?")
@@ -633,8 +647,10 @@ ACKNOWLEDGED = re.compile(r"(?:好的?|行|可以|嗯+|ok|OK|没问题|那好|�
 def _chosen_bare(text: str) -> list[Extracted]:
     out = []
     for m in CHOSEN_BARE.finditer(text):
-        group = "v" if m.group("v") else "w"
+        group = next(g for g in "vwx" if m.group(g))
         value = m.group(group).strip()
+        if group == "x" and WAVERING.search(value):   # "还是再想想吧", "那就先等等吧": nothing chosen
+            continue
         if (len(value) < 2 or NOT_CHOSEN.search(value) or value[0] in "不没别这那它" or ACKNOWLEDGED.fullmatch(value)
                 or re.fullmatch(r"[\d一二三四五六七八九十两]+\s?[个位名人]+", value)):
             continue
@@ -791,6 +807,9 @@ def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
     if named:
         return value, end, named.group(0)
     m = re.match(rf"[{CJK}]{{1,6}}", text[end:end + 6])   # read past four: "工作日早就" ends at 日
+    latin = re.match(r"\s?([a-z]{3,15})(?![A-Za-z])", text[end:end + 17])   # "3 个 designer": an English noun
+    if latin and not m and re.search(r"个$", value):
+        return value + latin.group(0), end + len(latin.group(0)), latin.group(1)
     if m and re.search(rf"[{CJK}]$", value):
         noun = re.split(r"早就|早已|早都|[的了吧呢啊吗呀和或与及都也就还是在要有]", m.group(0))[0][:3]
         if noun:
@@ -872,8 +891,9 @@ def _seat(text: str, category: str, value: str, start: int) -> bool:
         SEAT_BEFORE.search(text, max(0, start - 16), start) is not None
 
 
-# a relative date that still names one day to come, or a deadline, is a fact without a key
-DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|(?:next|this|coming)\s+{WEEKDAY}|in\s+[a-z ]+\s+(?:days?|weeks?|months?)$)", re.I)
+# a relative date that still names one day to come, a deadline or a schedule ("every other Monday"), is a fact
+# without a key
+DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|every\s+(?:other|second|alternate|third)\s|fortnightly\s|(?:next|this|coming)\s+{WEEKDAY}|in\s+[a-z ]+\s+(?:days?|weeks?|months?)$)", re.I)
 # a day and its part, in a clause about what is to come ("will pick it up on Saturday morning")
 DAY_TO_COME = re.compile(rf"^on\s+{WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?$", re.I)
 # a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")

@@ -21,7 +21,7 @@ _PHONE_KEY = (r"(?i:\b(?:phone|mobile|cell(?:'s)?|tel|ph|whatsapp|numbr|landline
 _PHONE_VALUE = r"\+?\(?\d[\d ().-]{5,18}\d(?:\s*(?i:ext\.?|extension|x)\s*\d{1,5})?"
 _ID_KEY = (r"(?:\b(?i:passport(?: no\.?| number| #)?|social security(?: number)?|national insurance(?: number)?|"
            r"national id(?: number)?|id number|driv(?:ing|er'?s) licen[cs]e(?: number| no\.?| #)?|"
-           r"medicare(?: number| no\.?)?|aadhaar(?: number)?|tax id|tax file number)|\b(?:SSN|SIN|NI number|NI no|TFN|NRIC))")
+           r"medicare(?: number| no\.?)?|aadhaar(?: number)?|tax id|tax file number)|\b(?:SSN|SIN|NI number|NI no|TFN|NRIC|PAN(?: (?i:number|no\.?|card))?))")
 _ID_VALUE = r"(?=[A-Z0-9 -]*\d)[A-Z0-9](?:[A-Z0-9]|[ -](?=[A-Z0-9])){4,24}(?![A-Za-z0-9])"
 _IBAN = r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])"
 _IBAN_SPACED = r"[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,4})?(?![A-Za-z0-9])"  # without its key word
@@ -204,12 +204,12 @@ def names(text: str) -> list[tuple[int, int, str]]:
 _CHOICE_HEAD = (r"plan|option|package|seat|room|tier|model|repair|refund|replacement|upgrade|subscription|version|"
                 r"one|contract|credit|exchange|deal|offer|bundle|service|delivery|shipping|collection|pickup|"
                 r"size|colou?r|slot|date|flight|hotel|fare|voucher|store credit|cash|transfer|installments?")
-_NP = rf"(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_CHOICE_HEAD})"
+_NP = rf"(?:(?:the|a|an)\s+)?(?:[$£€₹]?[\w'’:.-]+\s+){{0,2}}?(?:{_CHOICE_HEAD})"   # "the $45 one", "the 3 o'clock one"
 _VERB_NP = (r"(?:cancel|keep|return|refund|exchange|replace|upgrade|downgrade|renew|pause|close|reactivate)"
             r"\s+(?:the|my|our|this|that)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?")
 CHOICES = [
     _p(rf"\b(?i:I'll take|I will take|I'll go with|let's go with|we'll go with|go with|switch to|decided on|"
-       rf"decided to go with|I choose|we choose|I pick|opt for|let's do|I'd prefer|I prefer|we'd prefer|"
+       rf"decided to go with|change (?:my|our|the) (?:plan|package|subscription|tier|booking) to|I choose|we choose|I pick|opt for|let's do|I'd prefer|I prefer|we'd prefer|"
        rf"I'd rather have|I'd like)\s+(?P<v>{_NP})\b(?![\w-])", re.I),
     _p(rf"(?:^|[,.!;]\s*)(?i:please\s+|go ahead and\s+|just\s+)?(?P<v>(?i:{_VERB_NP}))(?=\s*(?:[,.!;]|$|please))"),
     _p(r"\b(?i:we'll|I'll|let's|we will|I will|I'd rather)\s+(?P<v>[a-z][\w ]{2,40}?)\s+(?i:instead of|rather than)\b"),
@@ -268,7 +268,7 @@ _STREET = (r"street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|co
 _NAMED = (r"(?<![\w/])\d+[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,2}(?:Grove|Gardens|Mews|Row|Walk|Park|Hill|View|Rise|Green|"
           r"Vale|Wharf|Quay)\b(?!\s+(?i:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|place|crescent|terrace)\b)")
 _UNIT = r"(?i:apt|apartment|unit|suite|ste|flat|floor|fl|room|rm|#)\.?\s*[A-Za-z0-9-]+"
-_POST = (r"\d{4,5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
+_POST = (r"\d{4,6}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
          r"[A-Z]\d{2} ?(?=[A-Z0-9]{0,3}[A-Z])(?=[A-Z0-9]{0,3}\d)[A-Z0-9]{4}")   # Irish: "T12 X8Y2"
 _CITY = r"[A-Z][a-zà-ÿ]+(?:\s[A-Z][a-zà-ÿ]+)*"
 ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}})?(?:\s*(?:{_POST}))(?:\s+{_CITY})?)"
