@@ -76,13 +76,28 @@ def _normalize(m: np.ndarray) -> np.ndarray:
     return m / np.where(norms == 0, 1, norms)
 
 
+_TAG = re.compile(r"^\[[^\]]*\] \w+: ")   # the day and the role ``sentences`` put before each
+STOCK_REPEATS = 2   # a sentence said this often is a desk's stock phrase: it promises nothing new
+
+
+def _stock(lines: Sequence[str]) -> set[str]:
+    """Sentences said ``STOCK_REPEATS`` times or more ("后续进度会通过短信通知您，请留意。"): their
+    cue words ("会…通知") name no promise of this conversation, so only a fact keeps them."""
+    said: dict[str, int] = {}
+    for line in lines:
+        body = _TAG.sub("", line)
+        said[body] = said.get(body, 0) + 1
+    return {line for line in lines if said[_TAG.sub("", line)] >= STOCK_REPEATS}
+
+
 class ExtractiveSummarizer:
     """Fact-dense, central, non-redundant sentences first, verbatim, under a hard token cap.
 
-    Scores: extracted facts not already pinned (x2, up to 3), a cue for promises /
-    decisions / open questions, TF-IDF centrality, recency, and a bonus for lines carried
-    from the previous summary. Only lines with an unpinned fact or a cue are kept: the cap
-    is a ceiling, not a target.
+    Scores: extracted facts not already pinned (x2, up to 3; a line's day tag is no fact of
+    it), a cue for promises / decisions / open questions, TF-IDF centrality, recency, and a
+    bonus for lines carried from the previous summary. Every sentence is a candidate but a
+    desk's stock phrase (``_stock``: said twice or more, verbatim, in what is summarized)
+    that holds no fact.
     Lines are picked greedily by score minus redundancy with what is already picked (MMR);
     a line whose terms overlap a picked one by ``duplicate_similarity`` or more is skipped
     unless it carries a fact value the picked one does not. No LLM: ``llm_calls`` stays 0.
@@ -107,11 +122,12 @@ class ExtractiveSummarizer:
             return []
         tfidf, binary = _vectors(items)
         overlap = binary @ binary.T
-        facts = [{f.value for f in extract(t)} - pinned for t in items]
-        cues = [bool(_CUE.search(t)) for t in items]
+        facts = [{f.value for f in extract(_TAG.sub("", t))} - pinned for t in items]   # not the line's own day
+        stock = _stock(previous + fresh)
+        cues = [bool(_CUE.search(t)) and t not in stock for t in items]
         base = self._scores(tfidf @ tfidf.T, facts, cues, n_previous=len(previous))
         chosen: list[int] = []
-        left = {i for i in range(len(items)) if facts[i] or cues[i]}
+        left = {i for i in range(len(items)) if facts[i] or items[i] not in stock}
         used = 0
         while left:
             redundancy = overlap[:, chosen].max(axis=1) if chosen else np.zeros(len(items))

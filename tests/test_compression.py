@@ -210,3 +210,20 @@ async def test_repeated_failures_back_off():
     # every turn would try (30 s > 20 s cooldown); doubling the cooldown per failure tries ~6 times
     assert 3 <= broken.calls <= 8, broken.calls
     assert len(mem.history()) == 120  # and nothing was lost
+
+
+async def test_a_desks_stock_sentences_are_left_out_of_the_summary():
+    """A sentence the desk says twice or more, verbatim and without a fact, promises nothing
+    of this conversation: the summary keeps the customer's lines instead. A repeated line
+    that holds a value stays, and a line's own day tag is no fact of it."""
+    stock = "后续进度会通过短信通知您，请留意。"
+    messages = [Message("assistant", f"好的，已为您记录。{stock}", ts=0.0),
+                Message("user", "主要是它最近老是抓耳朵", ts=1.0),
+                Message("assistant", f"了解，我帮您跟进。{stock}", ts=2.0),
+                Message("user", "电话 13912345678", ts=3.0),
+                Message("user", "电话 13912345678", ts=4.0)]
+    lines = await ExtractiveSummarizer().summarize([], messages, max_tokens=500, counter=char_counter)
+    assert not any(stock in line for line in lines)
+    assert any("抓耳朵" in line for line in lines)
+    assert any("13912345678" in line for line in lines)
+    assert len(ExtractiveSummarizer().select([], [f"[1970年1月1日] assistant: {stock}"] * 2, 500, char_counter)) == 0

@@ -1068,3 +1068,17 @@ def test_a_label_that_ends_in_s_keeps_its_word():
     facts = extract("Delivery address: 5 Park Road, Leeds. Order status: ORD-12345")
     assert [(f.category, f.label) for f in facts] == [("address", "address"), ("ref", "status")]
     assert [f.value for f in extract("Billing addresses: 5 Park Road")] == ["5 Park Road"]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("你们客服是24小时的吗？", "count"),                      # a desk's hours asked about
+    ("哈哈，明白上周末本来想去看看的，结果下雨没去成。", "datetime"),   # "明白" is no key, 上周末 alone no fact
+])
+def test_chit_chat_of_the_third_chinese_set_keeps_no_fact(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+def test_a_clause_is_no_key():
+    """A label that ends in a particle, 说 or 才 is a clause ("天气预报说", "楼下奶茶才"), not a key."""
+    assert [f.label for f in extract("天气预报说2号要下雨")] == [""]
+    assert [f.label for f in extract("交付日期改到1月20日")] == ["交付日期"]

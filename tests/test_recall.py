@@ -8,6 +8,7 @@ import sys
 
 from collections import deque
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -547,3 +548,17 @@ def test_traditional_and_simplified_find_each_other():
     assert question.kind_of("你們的電話是幾號？") == question.kind_of("你们的电话是几号？") == question.PAST
     assert question.kind_of("你們一般是怎麼安排的？") == question.ASKS     # a how-question, as 怎么 is
     assert terms("訂單編號") == terms("订单编号") and simplified("週三 ok") == "周三 ok"
+
+
+def test_a_hit_that_says_what_a_chosen_hit_said_is_left_out():
+    """Novelty against the hits chosen before: a service desk's stock reply, recalled once,
+    is not recalled again; a hit that shares only the question's words still comes."""
+    a = RecallArchive()
+    reply = "Your parcel is with the courier at the depot, we will text you tracking updates soon, thanks for waiting"
+    add_all(a, [Message("assistant", reply + "."), Message("assistant", reply + "!"),
+                Message("user", "The parcel should go to my office at Dock Road")])
+    hits = a.search("parcel")
+    asked = np.unique(np.array([h for h, _ in Question.of("parcel").terms], dtype=np.uint32))
+    kept = [h.line for h in a.pick(hits, 500, asked=asked)[0]]
+    assert sum("courier" in line for line in kept) == 1
+    assert any("Dock Road" in line for line in kept)

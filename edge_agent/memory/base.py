@@ -45,6 +45,12 @@ from edge_agent._compat import SLOTS
 
 EMPTY_IDS = np.zeros(0, dtype=np.uint32)
 
+
+def _asked(q: Question | None) -> np.ndarray:
+    """The question's own term ids (sorted, distinct): every hit holds some of them, so they
+    make no hit repeat another."""
+    return np.unique(np.fromiter((h for h, _ in q.terms), dtype=np.uint32)) if q is not None and q.terms else EMPTY_IDS
+
 LOOPED = -1     # the tail of a cap that shows a looped reply's first occurrence (loops.collapse)
 
 log = logging.getLogger("edge_agent.memory")
@@ -513,13 +519,13 @@ class BaseMemory:
         hits = self._recall_hits(q)
         shown = [facts[1] if facts else "", "\n".join(line for line, _ in self._summary_lines()[1])]
         cap = min(self._recall_cap(q, avail), rem)
-        want = self._recall_want(hits, cap, shown, first)
+        want = self._recall_want(hits, cap, shown, first, q)
         summary = ("summary", *self._fit_summary(rem - want, avail))
         older = max(0, rem - want - summary[2] - self._headroom())  # headroom: older history only
         start = min(first, max(floor, self.ring.tail_fit(older + self.ring.tokens_from(first))))
         heads = [b for b in (facts, summary) if b]
         cap = min(cap, avail - sum(b[2] for b in heads) - self.ring.tokens_from(start))
-        return [*heads, ("recall", *self._recall_block(hits, cap, shown, start))], start
+        return [*heads, ("recall", *self._recall_block(hits, cap, shown, start, q))], start
 
     def _fitted_blocks(self, q: Question, avail: int, rem: int) -> list[tuple[str, str, int]]:
         """(section, text, tokens) for facts and summary, each fitted to what is left."""
@@ -584,19 +590,21 @@ class BaseMemory:
             self._covered_cache = (key, ids)
         return self._covered_cache[1]
 
-    def _recall_want(self, hits: list[Hit], cap: int, shown: list[str], start: int) -> int:
+    def _recall_want(self, hits: list[Hit], cap: int, shown: list[str], start: int, q: Question | None = None) -> int:
         """About how many tokens recall would use under ``cap`` (from the lines' own counts)."""
         if not hits or cap <= 0:
             return 0
-        chosen, used = self.archive.pick(hits, cap, self._seq_at(start), self._covered(shown))
+        chosen, used = self.archive.pick(hits, cap, self._seq_at(start), self._covered(shown), _asked(q))
         return used if chosen else 0
 
-    def _recall_block(self, hits: list[Hit], cap: int, shown: list[str], start: int) -> tuple[str, int]:
+    def _recall_block(self, hits: list[Hit], cap: int, shown: list[str], start: int,
+                      q: Question | None = None) -> tuple[str, int]:
         """The recalled messages older than the window (from ring index ``start``) that the
-        ``shown`` blocks do not already say, fitted exactly to ``cap``."""
+        ``shown`` blocks and the messages recalled before them do not already say, fitted
+        exactly to ``cap``."""
         if not hits or cap <= 0:
             return "", 0
-        chosen, _ = self.archive.pick(hits, cap, self._seq_at(start), self._covered(shown))
+        chosen, _ = self.archive.pick(hits, cap, self._seq_at(start), self._covered(shown), _asked(q))
         while chosen:
             text = self.archive.render(chosen)
             summed = self.archive.block_tokens(chosen)  # exact, from cached line counts, when it can be

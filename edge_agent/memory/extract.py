@@ -776,8 +776,11 @@ ERRAND_LABELS = frozenset(_stem(w) for w in ("appointment delivery flight bookin
 CN_EVENT = re.compile(r"会|议|评审|上线|交付|发货|到货|送达|上门|安装|维修|面试|入住|退房|出发|起飞|到达|见面|签约|付款|"
                       r"还款|截止|验收|培训|演示|提交|回电|回复|取件|提货|办理|复查|复诊|手术|考试|检查|开工|完工|"
                       r"生效|到期|过期|续费|报名|预约|集合|聚餐|装修|搬家|出差|旅游|旅行|结婚|领证|约|活动|课|发|交|取|到|走|回")
-CN_BAD_LABEL_START = set("有快会就都也还再又才刚在要能可想去来是把被让给跟和与及或这那哪一不没很太")
+CN_BAD_LABEL_START = set("有快会就都也还再又才刚在要能可想去来是把被让给跟和与及或这那哪一不没很太真明好哈")
 CN_PRONOUNS = set("我你他她它您咱")
+# a label ending in a particle, "说" or "才" is a clause, not a noun ("你们客服是24小时的吗", "天气预报说
+# 2号要下雨", "回来再说", "楼下奶茶才16块")
+CN_BAD_LABEL_END = set("吗呢吧啊呀哈了说才的")
 
 
 def _good_label(label: str) -> bool:
@@ -786,8 +789,8 @@ def _good_label(label: str) -> bool:
     if not label:
         return False
     if re.search(rf"[{CJK}]", label):
-        return (2 <= len(label) <= 8 and label[0] not in CN_BAD_LABEL_START and "是" not in label
-                and not CN_PRONOUNS.intersection(label))
+        return (2 <= len(label) <= 8 and label[0] not in CN_BAD_LABEL_START and label[-1] not in CN_BAD_LABEL_END
+                and "是" not in label and not CN_PRONOUNS.intersection(label))
     return label in EVENT_LABELS or label in {"budget", "price", "cost", "total", "fee", "deposit", "salary", "rent",
                                               "amount", "paid", "refund", "balance", "address", "order", "unit"}
 
@@ -862,7 +865,8 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
     left, right = _clause_bounds(text, start, end)
     return (en.rejected(text, start, end, left, category == "address") or _taken_back_zh(text, start, end)
             or en.chit_chat_number(text, category, value, start, left, right) or _seat(text, category, value, start)
-            or category == "count" and POLICY.match(text, end) is not None)
+            or category == "count" and (POLICY.match(text, end) is not None
+                                        or POLICY_BEFORE.search(text, max(0, start - 8), start) is not None))
 
 
 # a value the message corrects or gives up: "不是 13812345678，是 …", "原来是 8 号", "旧号 … 不用了",
@@ -880,6 +884,7 @@ def _taken_back_zh(text: str, start: int, end: int) -> bool:
 
 # a service's promise, not an amount of anything ("24 小时客服", "7 天无理由退货", "三年质保")
 POLICY = re.compile(r"\s?(?:客服|在线|营业|服务|无理由|包退|包换|退换|质保|保修|不打烊|内|便利店|药店|超市|急诊|都有人|有人)")
+POLICY_BEFORE = re.compile(r"(?:客服|营业|服务|在线|开门|门店|热线)(?:时间)?(?:是|都是|也是)?\s?$")   # "你们客服是24小时的吗"
 
 
 # a seat in a row ("看台 A 区 8 排 15、16 号") is no day of the month

@@ -378,18 +378,31 @@ class RecallArchive:
     def novelty(self, doc_id: int, covered: np.ndarray) -> float:
         """Share of a message's distinct terms that ``covered`` (the rest of the prompt's term
         ids, sorted and distinct: ``postings.term_ids``) lacks."""
-        doc_terms = self._terms.ids_between(int(self._arrays[7, doc_id - self._base]), self._terms_end(doc_id))
+        doc_terms = self._doc_terms(doc_id)
         if not len(doc_terms):
             return 0.0
         return 1.0 - count_in(doc_terms, covered) / len(doc_terms)
 
+    def _with_terms_of(self, hit: Hit, covered: np.ndarray, asked: np.ndarray | None) -> np.ndarray:
+        """``covered`` with the terms of a chosen hit, but the question's own (``asked``, sorted):
+        a later hit that says only what the chosen ones said (a service desk's stock sentences,
+        "有问题随时在这里留言就可以。") is left out, one that shares only the question's words is not."""
+        own = self._doc_terms(hit.doc_id)
+        if asked is not None and len(asked):
+            own = own[~np.isin(own, asked)]
+        return np.union1d(covered, own) if len(own) else covered
+
+    def _doc_terms(self, doc_id: int) -> np.ndarray:
+        return self._terms.ids_between(int(self._arrays[7, doc_id - self._base]), self._terms_end(doc_id))
+
     # -- the block ---------------------------------------------------------------------
     def pick(self, hits: Sequence[Hit], cap: int, before: int | None = None,
-             covered: Collection[str] | np.ndarray = ()) -> tuple[list[Hit], int]:
+             covered: Collection[str] | np.ndarray = (), asked: np.ndarray | None = None) -> tuple[list[Hit], int]:
         """The hits (best first) that fit ``cap`` tokens together with the header and day
         lines, skipping messages at or after ``before`` and those the prompt already says
-        (``covered``: its terms, or their ids as ``postings.term_ids`` gives them); and the
-        tokens they are estimated to take (each line's own count, counted once)."""
+        (``covered``: its terms, or their ids as ``postings.term_ids`` gives them) or the hits
+        chosen before them say (``asked``: the question's term ids, which every hit may share);
+        and the tokens they are estimated to take (each line's own count, counted once)."""
         if not isinstance(covered, np.ndarray):
             covered = term_ids(covered)
         used = self._header_n
@@ -405,6 +418,7 @@ class RecallArchive:
                 continue
             if len(covered) and self.novelty(hit.doc_id, covered) < self.min_novelty:
                 continue
+            covered = self._with_terms_of(hit, covered, asked)
             chosen.append(hit)
             lines.add(hit.line)
             days.add(day)

@@ -69,12 +69,12 @@ class StableLayout:
         cap = mem._recall_cap(q, avail)
         room = left - delta[2]
         if cap > room and hits:   # a question about the past: recall outranks older history
-            want = mem._recall_want(hits, cap, shown, first)
+            want = mem._recall_want(hits, cap, shown, first, q)
             if want > room:
                 fixed = avail - self._snapshot[2] - summary[2] - delta[2]
                 start = max(start, min(first, mem.ring.tail_fit(max(0, fixed - want))))
                 room = fixed - mem.ring.tokens_from(start)
-        recall = ("recall", *mem._recall_block(hits, min(cap, room), shown, start))
+        recall = ("recall", *mem._recall_block(hits, min(cap, room), shown, start, q))
         return [self._snapshot, summary], [delta, recall], start
 
     def _head(self, mem: BaseMemory, avail: int, rem: int, floor: int, first: int) -> tuple[Block, int]:
