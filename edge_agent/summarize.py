@@ -18,7 +18,7 @@ import numpy as np
 
 from edge_agent.memory.extract import extract
 from edge_agent.memory.terms import analyze
-from edge_agent.memory.timeref import note, stamp
+from edge_agent.memory.timeref import note, read_day, stamp
 from edge_agent.messages import Message
 from edge_agent.tokens import Counter
 
@@ -49,6 +49,34 @@ def sentences(msg: Message) -> list[str]:
     in one is resolved against the message's day ("(last Saturday = 20 May 2023)")."""
     parts = (p.strip() for p in _SENTENCE.split(msg.content))
     return [f"[{stamp(msg.ts, p)}] {msg.role}: {p}{note(p, msg.ts)}" for p in parts if p and not _FILLER.match(p)]
+
+
+_DAY = re.compile(r"^\[([^\]]*)\] (?=\w+: )")   # the day ``sentences`` puts before a line
+
+
+def by_day(lines: Sequence[tuple[str, int]], counter: Counter) -> list[tuple[str, int]]:
+    """Summary lines, as (text, tokens), the way the prompt shows them: the day on a line of
+    its own where it changes ("[2025年9月14日]"), then that day's lines without it (Chinese
+    lines would repeat 9 tokens each, English ones 6). A day written in the other language
+    (a line of digits alone is stamped in English) is the same day. Lines without a day tag
+    (an LLM summary's "- ..." lines) are shown as they are, and the next tagged line names
+    its day again."""
+    out: list[tuple[str, int]] = []
+    day = None
+    for line, n in lines:
+        m = _DAY.match(line)
+        d = read_day(m.group(1)) if m else None
+        if d is None:
+            out.append((line, n))
+            day = None
+            continue
+        if d != day:
+            head = f"[{m.group(1)}]"
+            out.append((head, counter(head) + 1))
+            day = d
+        rest = line[m.end():]
+        out.append((rest, counter(rest) + 1))
+    return out
 
 
 def _vectors(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:

@@ -6,12 +6,14 @@ from __future__ import annotations
 import re
 
 import asyncio
+from datetime import date
 
 import pytest
 
 from edge_agent.memory import create_memory
 from edge_agent.messages import Message
-from edge_agent.summarize import ExtractiveSummarizer, Summarizer
+from edge_agent.memory.timeref import read_day
+from edge_agent.summarize import ExtractiveSummarizer, Summarizer, by_day
 from tests.conftest import char_counter
 
 SYSTEM = "你是客服助手。"
@@ -227,3 +229,36 @@ async def test_a_desks_stock_sentences_are_left_out_of_the_summary():
     assert any("抓耳朵" in line for line in lines)
     assert any("13912345678" in line for line in lines)
     assert len(ExtractiveSummarizer().select([], [f"[1970年1月1日] assistant: {stock}"] * 2, 500, char_counter)) == 0
+
+
+def test_the_summary_names_each_day_once():
+    """The prompt shows a day on a line of its own where it changes; the lines under it do
+    not repeat it. A day in the other language (a line of digits alone is stamped in English)
+    is the same day; untagged lines stay as they are and end the day's run."""
+    lines = ["[2025年9月14日] user: 你好，我想带球球来做绝育手术",
+             "[14 September 2025] user: 17146334062",
+             "[2025年9月14日] assistant: 请问怎么称呼您？",
+             "[2025年9月15日] user: 周敏",
+             "- a line an LLM summary wrote",
+             "[2025年9月15日] user: 到时候我们四个人陪它去"]
+    shown = by_day([(line, char_counter(line) + 1) for line in lines], char_counter)
+    assert [text for text, _ in shown] == [
+        "[2025年9月14日]", "user: 你好，我想带球球来做绝育手术", "user: 17146334062", "assistant: 请问怎么称呼您？",
+        "[2025年9月15日]", "user: 周敏", "- a line an LLM summary wrote",
+        "[2025年9月15日]", "user: 到时候我们四个人陪它去"]
+    assert all(n == char_counter(text) + 1 for text, n in shown)
+    assert read_day("14 September 2025") == read_day("2025年9月14日") == date(2025, 9, 14)
+    assert read_day("2025年2月30日") is None and read_day("14 Septober 2025") is None and read_day("今天") is None
+
+
+async def test_a_summary_of_one_day_costs_its_day_once():
+    mem = summary_mem(cooldown_s=0)
+    await talk(mem, 0, 12)
+    await mem.flush()
+    assert len(mem.summary) >= 2 and all(line.startswith("[1970年1月1日] ") for line in mem.summary)
+    block = next(m["content"] for m in mem.context().messages if m["content"].startswith("Summary of"))
+    assert block.count("1970年1月1日") == 1
+    body = [line.split("] ", 1)[1] for line in mem.summary]
+    assert block.splitlines()[2:] == body   # every line, verbatim, after the header and the day
+    # the summary as stored (and exported) keeps each line's day
+    assert mem.export_state()["summary"] == mem.summary

@@ -18,7 +18,7 @@ import logging
 from edge_agent.errors import CompressionError
 from edge_agent.memory.base import BaseMemory, check_int
 from edge_agent.messages import Message
-from edge_agent.summarize import ExtractiveSummarizer, Summarizer
+from edge_agent.summarize import ExtractiveSummarizer, Summarizer, by_day
 from edge_agent import _compat
 
 log = logging.getLogger("edge_agent.memory")
@@ -47,6 +47,7 @@ class CompressingMemory(BaseMemory, abc.ABC):
             raise TypeError("summarizer must have an async summarize(previous, messages, ...) method")
         super().__init__(**config)
         self._summary_cache: list[tuple[str, int]] = []
+        self._summary_shown: list[tuple[str, int]] = []
         self._task: asyncio.Task[None] | None = None
         self._last_trigger_ts: float | None = None
         self.paused = False       # set by the watchdog: no new compressions
@@ -146,22 +147,27 @@ class CompressingMemory(BaseMemory, abc.ABC):
     def _commit(self, cache: list[tuple[str, int]], end_seq: int) -> None:
         while len(self.ring) and self.ring[0][0] < end_seq:
             self._pop_group()
-        self._summary_cache = cache
+        self._set_summary(cache)
         self.failing = False
         self._failures_in_row = 0
         self.stats.compressions += 1
         self.stats.summarizer_llm_calls = getattr(self.summarizer, "llm_calls", 0)
         log.info("compression committed: %d summary lines, verbatim from seq %d", len(cache), end_seq)
 
+    def _set_summary(self, cache: list[tuple[str, int]]) -> None:
+        self._summary_cache = cache
+        self._summary_shown = by_day(cache, self.counter)
+
     def _summary_lines(self) -> tuple[str, list[tuple[str, int]]]:
-        return SUMMARY_HEADER, self._summary_cache
+        """The summary as the prompt shows it: each day named once (``by_day``)."""
+        return SUMMARY_HEADER, self._summary_shown
 
     def _export_extra(self) -> dict:
         return {"summary": self.summary, "failing": self.failing, "paused": self.paused,
                 "last_trigger_ts": self._last_trigger_ts, "failures_in_row": self._failures_in_row}
 
     def _restore_extra(self, state: dict) -> None:
-        self._summary_cache = [(line, self.counter(line) + 1) for line in state.get("summary") or []]
+        self._set_summary([(line, self.counter(line) + 1) for line in state.get("summary") or []])
         self.failing = bool(state.get("failing"))
         self.paused = bool(state.get("paused"))
         self._last_trigger_ts = state.get("last_trigger_ts")

@@ -53,6 +53,26 @@ def show_day(d: date, chinese: bool = False) -> str:
     return f"{d.year}年{d.month}月{d.day}日" if chinese else f"{d.day} {MONTHS[d.month - 1]} {d.year}"
 
 
+_SHOWN = re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})日|(\d{1,2}) ([A-Z][a-z]+) (\d{4})")
+
+
+def read_day(text: str) -> date | None:
+    """The day ``show_day`` wrote as ``text``, in either language; None for anything else."""
+    m = _SHOWN.fullmatch(text)
+    if m is None:
+        return None
+    if m.group(1):
+        year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    elif m.group(5) in MONTHS:
+        year, month, day = int(m.group(6)), MONTHS.index(m.group(5)) + 1, int(m.group(4))
+    else:
+        return None
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
 def show_month(year: int, month: int, chinese: bool = False) -> str:
     return f"{year}年{month}月" if chinese else f"{MONTHS[month - 1]} {year}"
 
