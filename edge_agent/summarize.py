@@ -105,6 +105,21 @@ def _normalize(m: np.ndarray) -> np.ndarray:
 
 
 _TAG = re.compile(r"^\[[^\]]*\] \w+: ")   # the day and the role ``sentences`` put before each
+# the note ``sentences`` puts after a line with a relative date: " (今天 = 2025年9月15日)"
+_NOTE = re.compile(r" \((?:[^()=;]+ = [^();]+)(?:; [^()=;]+ = [^();]+)*\)$")
+
+
+def _body(line: str) -> str:
+    """A summary line as it was said: without the day and role before it and the date note
+    after it. The note is no fact of the sentence: "今天外面好冷啊 (今天 = 2025年9月15日)" holds none."""
+    return _NOTE.sub("", _TAG.sub("", line))
+
+
+# what a line carried from the previous summary scores beyond a fresh one: a summarized line
+# stays until a fresh line with a value needs its room (a fact scores 2), so eight compressions
+# of a long chat do not trade the first day's allergy for "我看看日历" (bench/RESULTS.md 34.2)
+CARRIED = 1.5
+
 STOCK_REPEATS = 2   # a sentence said this often is a desk's stock phrase: it promises nothing new
 
 
@@ -113,17 +128,17 @@ def _stock(lines: Sequence[str]) -> set[str]:
     cue words ("会…通知") name no promise of this conversation, so only a fact keeps them."""
     said: dict[str, int] = {}
     for line in lines:
-        body = _TAG.sub("", line)
+        body = _body(line)
         said[body] = said.get(body, 0) + 1
-    return {line for line in lines if said[_TAG.sub("", line)] >= STOCK_REPEATS}
+    return {line for line in lines if said[_body(line)] >= STOCK_REPEATS}
 
 
 class ExtractiveSummarizer:
     """Fact-dense, central, non-redundant sentences first, verbatim, under a hard token cap.
 
-    Scores: extracted facts not already pinned (x2, up to 3; a line's day tag is no fact of
-    it), a cue for promises / decisions / open questions, TF-IDF centrality, recency, and a
-    bonus for lines carried from the previous summary. Every sentence is a candidate but a
+    Scores: extracted facts not already pinned (x2, up to 3; a line's day tag and its date
+    note are no facts of it), a cue for promises / decisions / open questions, TF-IDF
+    centrality, recency, and ``CARRIED`` for lines carried from the previous summary. Every sentence is a candidate but a
     desk's stock phrase (``_stock``: said twice or more, verbatim, in what is summarized)
     that holds no fact.
     Lines are picked greedily by score minus redundancy with what is already picked (MMR);
@@ -150,7 +165,7 @@ class ExtractiveSummarizer:
             return []
         tfidf, binary = _vectors(items)
         overlap = binary @ binary.T
-        facts = [{f.value for f in extract(_TAG.sub("", t))} - pinned for t in items]   # not the line's own day
+        facts = [{f.value for f in extract(_body(t))} - pinned for t in items]   # not the line's own day
         stock = _stock(previous + fresh)
         cues = [bool(_CUE.search(t)) and t not in stock for t in items]
         base = self._scores(tfidf @ tfidf.T, facts, cues, n_previous=len(previous))
@@ -176,7 +191,7 @@ class ExtractiveSummarizer:
         cues = np.array(cue, dtype=float)
         centrality = (sims.sum(axis=1) - 1) / max(1, n - 1)
         recency = np.linspace(0.0, 0.5, n)
-        carried = np.array([0.5 if i < n_previous else 0.0 for i in range(n)])
+        carried = np.array([CARRIED if i < n_previous else 0.0 for i in range(n)])
         return 2.0 * n_facts + cues + 1.5 * centrality + recency + carried
 
 

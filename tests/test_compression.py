@@ -262,3 +262,23 @@ async def test_a_summary_of_one_day_costs_its_day_once():
     assert block.splitlines()[2:] == body   # every line, verbatim, after the header and the day
     # the summary as stored (and exported) keeps each line's day
     assert mem.export_state()["summary"] == mem.summary
+
+
+def test_a_lines_date_note_is_no_fact_of_it():
+    """"今天先这样 (今天 = ...)" said on two days is one stock sentence without a value: the
+    note a relative date gets is no fact of the line, and no difference between the two."""
+    lines = ["[1970年1月1日] assistant: 今天先这样 (今天 = 1970年1月1日)",
+             "[1970年1月2日] assistant: 今天先这样 (今天 = 1970年1月2日)",
+             "[1970年1月2日] user: 先说好，别用有香味的清洁剂，我有哮喘"]
+    assert ExtractiveSummarizer().select([], lines, 500, char_counter) == lines[2:]
+
+
+def test_a_summarized_line_stays_until_a_value_needs_its_room():
+    """A recursive summary is made again at every compression: a line it holds is not traded
+    for fresh chat that holds no value, only for a line with one."""
+    kept = "[1970年1月1日] user: 先说好，别用有香味的清洁剂，我有哮喘"
+    chat = [f"[1970年1月2日] user: {s}" for s in ("我看看日历再说", "等下，我看看日历", "我再看看日历吧")]
+    room = char_counter(kept) + 1
+    assert ExtractiveSummarizer().select([kept], chat, room, char_counter) == [kept]
+    phone = "[1970年1月2日] user: 电话改成13912345678"
+    assert ExtractiveSummarizer().select([kept], [*chat, phone], char_counter(phone) + 1, char_counter) == [phone]
