@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from datetime import date
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -54,28 +55,40 @@ def sentences(msg: Message) -> list[str]:
 _DAY = re.compile(r"^\[([^\]]*)\] (?=\w+: )")   # the day ``sentences`` puts before a line
 
 
-def by_day(lines: Sequence[tuple[str, int]], counter: Counter) -> list[tuple[str, int]]:
-    """Summary lines, as (text, tokens), the way the prompt shows them: the day on a line of
-    its own where it changes ("[2025年9月14日]"), then that day's lines without it (Chinese
-    lines would repeat 9 tokens each, English ones 6). A day written in the other language
-    (a line of digits alone is stamped in English) is the same day. Lines without a day tag
-    (an LLM summary's "- ..." lines) are shown as they are, and the next tagged line names
-    its day again."""
-    out: list[tuple[str, int]] = []
+def _day_of(line: str) -> tuple[date | None, int]:
+    """The day a summary line is tagged with (None when it has no such tag), and where the
+    line goes on after the tag."""
+    m = _DAY.match(line)
+    d = read_day(m.group(1)) if m else None
+    return d, (m.end() if d is not None else 0)
+
+
+def by_day(lines: Sequence[str]) -> list[str]:
+    """Summary lines the way the prompt shows them: the day on a line of its own where it
+    changes ("[2025年9月14日]"), then that day's lines without it (Chinese lines would repeat 9
+    tokens each, English ones 6). A day written in the other language (a line of digits alone
+    is stamped in English) is the same day. Lines without a day tag (an LLM summary's "- ..."
+    lines) are shown as they are, and the next tagged line names its day again."""
+    out: list[str] = []
     day = None
-    for line, n in lines:
-        m = _DAY.match(line)
-        d = read_day(m.group(1)) if m else None
-        if d is None:
-            out.append((line, n))
-            day = None
-            continue
-        if d != day:
-            head = f"[{m.group(1)}]"
-            out.append((head, counter(head) + 1))
-            day = d
-        rest = line[m.end():]
-        out.append((rest, counter(rest) + 1))
+    for line in lines:
+        d, cut = _day_of(line)
+        if d is not None and d != day:
+            out.append(line[:cut - 1])   # "[2025年9月14日]"
+        out.append(line[cut:])
+        day = d
+    return out
+
+
+def shown_tokens(lines: Sequence[str], counter: Counter) -> list[int]:
+    """Each line's tokens (+1 for its newline) as ``by_day`` shows the whole list: the line
+    without its day, and the day's own line for the first of a day's run."""
+    out = []
+    day = None
+    for line in lines:
+        d, cut = _day_of(line)
+        out.append(counter(line[cut:]) + 1 + (counter(line[:cut - 1]) + 1 if d is not None and d != day else 0))
+        day = d
     return out
 
 

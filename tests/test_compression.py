@@ -13,7 +13,7 @@ import pytest
 from edge_agent.memory import create_memory
 from edge_agent.messages import Message
 from edge_agent.memory.timeref import read_day
-from edge_agent.summarize import ExtractiveSummarizer, Summarizer, by_day
+from edge_agent.summarize import ExtractiveSummarizer, Summarizer, by_day, shown_tokens
 from tests.conftest import char_counter
 
 SYSTEM = "你是客服助手。"
@@ -241,14 +241,35 @@ def test_the_summary_names_each_day_once():
              "[2025年9月15日] user: 周敏",
              "- a line an LLM summary wrote",
              "[2025年9月15日] user: 到时候我们四个人陪它去"]
-    shown = by_day([(line, char_counter(line) + 1) for line in lines], char_counter)
-    assert [text for text, _ in shown] == [
-        "[2025年9月14日]", "user: 你好，我想带球球来做绝育手术", "user: 17146334062", "assistant: 请问怎么称呼您？",
-        "[2025年9月15日]", "user: 周敏", "- a line an LLM summary wrote",
-        "[2025年9月15日]", "user: 到时候我们四个人陪它去"]
-    assert all(n == char_counter(text) + 1 for text, n in shown)
+    shown = ["[2025年9月14日]", "user: 你好，我想带球球来做绝育手术", "user: 17146334062", "assistant: 请问怎么称呼您？",
+             "[2025年9月15日]", "user: 周敏", "- a line an LLM summary wrote",
+             "[2025年9月15日]", "user: 到时候我们四个人陪它去"]
+    assert by_day(lines) == shown
+    # each line's tokens as shown, its day's line counted with the first of a run
+    assert sum(shown_tokens(lines, char_counter)) == sum(char_counter(x) + 1 for x in shown)
     assert read_day("14 September 2025") == read_day("2025年9月14日") == date(2025, 9, 14)
     assert read_day("2025年2月30日") is None and read_day("14 Septober 2025") is None and read_day("今天") is None
+
+
+async def test_a_line_left_out_takes_no_day_and_a_line_kept_keeps_its_own():
+    """Under a cap too small for the whole summary, a day is shown for the lines picked:
+    a short line of the second day is never shown under the first day's line."""
+    mem = summary_mem()
+    lines = ["[2025年9月14日] user: 你好，我想带球球来做绝育手术，麻烦帮我约一下时间",
+             "[2025年9月15日] user: 先说好，别用有香味的清洁剂，我有哮喘，这个一定要记住",
+             "[2025年9月15日] user: 周敏"]
+    mem._set_summary([(line, char_counter(line) + 1) for line in lines])
+    full = mem._fit_summary(10_000, 30_000)
+    assert full[0].count("[2025年9月15日]") == 1
+    for cap in range(full[1], 0, -1):
+        text, tokens = mem._fit_summary(cap, 30_000)
+        assert tokens <= cap
+        day = None
+        for row in text.splitlines()[1:]:
+            if row.startswith("["):
+                day = row
+            else:
+                assert any(line == f"{day} {row}" for line in lines), (cap, text)
 
 
 async def test_a_summary_of_one_day_costs_its_day_once():

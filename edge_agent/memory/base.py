@@ -565,7 +565,9 @@ class BaseMemory:
         """The summary block under ``cap``, and never over a third of the history budget:
         recalled messages earn more per token than summary lines (bench.generalize --ablation)."""
         header, lines = self._summary_lines()
-        return self._fitters["summary"].fit(header, lines, cap=min(cap, avail // 3)) if lines else ("", 0)
+        if not lines:
+            return "", 0
+        return self._fitters["summary"].fit(header, lines, cap=min(cap, avail // 3), shown=self._summary_shown_as)
 
     def _recall_hits(self, query: str | Question | None) -> list[Hit]:
         q = self._question(query)
@@ -628,6 +630,11 @@ class BaseMemory:
 
     def _summary_lines(self) -> tuple[str, list[tuple[str, int]]]:
         return "", []
+
+    @staticmethod
+    def _summary_shown_as(lines: list[str]) -> list[str]:
+        """The summary lines picked for the prompt, as it shows them."""
+        return lines
 
     def _after_add(self, msg: Message) -> None:
         pass

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from edge_agent.tokens import Counter
 
@@ -29,8 +29,11 @@ class BlockFitter:
         return self._last_tokens
 
     def fit(self, header: str, lines: Sequence[tuple[str, int]], cap: int,
-            order: Sequence[int] | None = None) -> tuple[str, int]:
-        """``lines`` are (text, tokens) pairs by priority; ``order`` their display rank."""
+            order: Sequence[int] | None = None,
+            shown: Callable[[list[str]], list[str]] | None = None) -> tuple[str, int]:
+        """``lines`` are (text, tokens) pairs by priority; ``order`` their display rank;
+        ``shown`` turns the picked lines into the lines the block shows (the summary names
+        each day once: a day is shown for the lines picked, never for one left out)."""
         if cap <= 0 or not lines:
             return "", 0
         base = self.counter(header) + self.overhead if header else self.overhead
@@ -42,7 +45,9 @@ class BlockFitter:
                 used += n + 1
         while chosen:
             picked = sorted(chosen, key=(lambda i: order[i]) if order is not None else None)
-            text = "\n".join([header] + [lines[i][0] for i in picked] if header else [lines[i][0] for i in picked])
+            body = [lines[i][0] for i in picked]
+            body = shown(body) if shown is not None else body
+            text = "\n".join([header] + body if header else body)
             tokens = self.count(text)
             if tokens <= cap:
                 return text, tokens

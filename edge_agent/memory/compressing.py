@@ -18,7 +18,7 @@ import logging
 from edge_agent.errors import CompressionError
 from edge_agent.memory.base import BaseMemory, check_int
 from edge_agent.messages import Message
-from edge_agent.summarize import ExtractiveSummarizer, Summarizer, by_day
+from edge_agent.summarize import ExtractiveSummarizer, Summarizer, by_day, shown_tokens
 from edge_agent import _compat
 
 log = logging.getLogger("edge_agent.memory")
@@ -156,11 +156,16 @@ class CompressingMemory(BaseMemory, abc.ABC):
 
     def _set_summary(self, cache: list[tuple[str, int]]) -> None:
         self._summary_cache = cache
-        self._summary_shown = by_day(cache, self.counter)
+        lines = [line for line, _ in cache]
+        self._summary_shown = list(zip(lines, shown_tokens(lines, self.counter)))
 
     def _summary_lines(self) -> tuple[str, list[tuple[str, int]]]:
-        """The summary as the prompt shows it: each day named once (``by_day``)."""
+        """The summary's lines, each with its tokens as the prompt shows it (``by_day``)."""
         return SUMMARY_HEADER, self._summary_shown
+
+    @staticmethod
+    def _summary_shown_as(lines: list[str]) -> list[str]:
+        return by_day(lines)
 
     def _export_extra(self) -> dict:
         return {"summary": self.summary, "failing": self.failing, "paused": self.paused,
