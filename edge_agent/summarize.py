@@ -18,12 +18,11 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from edge_agent.memory.extract import extract
-from edge_agent.memory.terms import analyze
-from edge_agent.memory.timeref import note, read_day, stamp
+from edge_agent.memory.terms import analyze, sentences as split
+from edge_agent.memory.timeref import note, read_day, stamp, without_note
 from edge_agent.messages import Message
 from edge_agent.tokens import Counter
 
-_SENTENCE = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.!?])\s+")
 # promises, decisions, tasks and explicitly open questions (an answered "?" is not open)
 _CUE = re.compile(r"保证|承诺|答应|我们会在|会在.{1,12}前|将在|决定|确定了|定了|同意|敲定|任务|待办|"
                   r"待定|待确认|还没确定|尚未|是否需要|要不要|还有一个问题|"
@@ -48,8 +47,8 @@ class Summarizer(Protocol):
 def sentences(msg: Message) -> list[str]:
     """The message's sentences, verbatim, each tagged with its day and role; a relative date
     in one is resolved against the message's day ("(last Saturday = 20 May 2023)")."""
-    parts = (p.strip() for p in _SENTENCE.split(msg.content))
-    return [f"[{stamp(msg.ts, p)}] {msg.role}: {p}{note(p, msg.ts)}" for p in parts if p and not _FILLER.match(p)]
+    return [f"[{stamp(msg.ts, p)}] {msg.role}: {p}{note(p, msg.ts)}" for p in split(msg.content)
+            if not _FILLER.match(p)]
 
 
 _DAY = re.compile(r"^\[([^\]]*)\] (?=\w+: )")   # the day ``sentences`` puts before a line
@@ -118,14 +117,12 @@ def _normalize(m: np.ndarray) -> np.ndarray:
 
 
 _TAG = re.compile(r"^\[[^\]]*\] \w+: ")   # the day and the role ``sentences`` put before each
-# the note ``sentences`` puts after a line with a relative date: " (今天 = 2025年9月15日)"
-_NOTE = re.compile(r" \((?:[^()=;]+ = [^();]+)(?:; [^()=;]+ = [^();]+)*\)$")
 
 
 def _body(line: str) -> str:
     """A summary line as it was said: without the day and role before it and the date note
     after it. The note is no fact of the sentence: "今天外面好冷啊 (今天 = 2025年9月15日)" holds none."""
-    return _NOTE.sub("", _TAG.sub("", line))
+    return without_note(_TAG.sub("", line))
 
 
 # what a line carried from the previous summary scores beyond a fresh one: a summarized line

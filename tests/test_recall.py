@@ -562,3 +562,44 @@ def test_a_hit_that_says_what_a_chosen_hit_said_is_left_out():
     kept = [h.line for h in a.pick(hits, 500, asked=asked)[0]]
     assert sum("courier" in line for line in kept) == 1
     assert any("Dock Road" in line for line in kept)
+
+
+def test_stock_talk_is_not_recalled():
+    """A message whose every sentence its speaker says in another message too, verbatim, is
+    stock talk: it matched a question's common words and filled recall (bench/RESULTS.md 35).
+    A message with one sentence of its own is recalled; so is a user's value said twice, and
+    a sentence the other speaker said too."""
+    a = RecallArchive()
+    add_all(a, [Message("assistant", "好的，已为您记录。后续进度会通过短信通知您，请留意。"),
+                Message("user", "我的手机号是13912345678。"),
+                Message("assistant", "后续进度会通过短信通知您，请留意。好的，已为您记录。"),
+                Message("user", "我的手机号是13912345678。"),
+                Message("assistant", "好的，已为您记录。进度也可以打客服电话查询。"),
+                Message("user", "楼下的快递进度好慢。"),
+                Message("assistant", "楼下的快递进度好慢。")])
+    lines = [h.line for h in a.search("进度通知记录手机号快递")]
+    assert lines.count("user: 我的手机号是13912345678。") == 2
+    assert "assistant: 好的，已为您记录。进度也可以打客服电话查询。" in lines
+    assert "user: 楼下的快递进度好慢。" in lines and "assistant: 楼下的快递进度好慢。" in lines
+    assert not any("短信通知" in line for line in lines)
+
+
+def test_a_stock_sentence_whose_other_copy_left_the_archive_is_no_longer_stock():
+    """The sentence index drops with the messages: once a sentence's other copy left the
+    bounded archive, the copy that stays is the only one and is recalled."""
+    filler = "这是一段填充内容，没有别的意思。" * 6
+    a = RecallArchive(max_bytes=1000)
+    add_all(a, [Message("assistant", "我们的门店周一闭店。"), Message("user", filler),
+                Message("assistant", "我们的门店周一闭店。")])
+    assert not [h for h in a.search("门店闭店") if "门店" in h.line]
+    add_all(a, [Message("user", filler + str(i)) for i in range(3)])
+    assert len(a) < 6
+    assert [h.line for h in a.search("门店闭店") if "门店" in h.line] == ["assistant: 我们的门店周一闭店。"]
+
+
+def test_sentences_split_where_a_sentence_ends():
+    from edge_agent.memory.terms import sentences
+    assert sentences("好的，已为您记录。后续进度会通过短信通知您！ 还有吗？") == [
+        "好的，已为您记录。", "后续进度会通过短信通知您！", "还有吗？"]
+    assert sentences("It costs 3.50 today. See you!\nBye") == ["It costs 3.50 today.", "See you!", "Bye"]
+    assert sentences("  ") == []

@@ -51,6 +51,14 @@ def test_note_keeps_the_words_and_appends_the_dates():
     assert note("nothing relative here", THURSDAY) == ""
 
 
+@given(st.text(max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_without_note_takes_off_exactly_what_note_appended(text):
+    for line in ("I ran a charity race last Saturday and yesterday!", "我们明天下午见，后天也行", text):
+        assert timeref.without_note(line + note(line, THURSDAY)) == timeref.without_note(line)
+    assert timeref.without_note("我们明天见 (明天 = 2023年5月26日)") == "我们明天见"
+
+
 def test_stamp_follows_the_language_of_the_line():
     assert stamp(THURSDAY, "user: I ran a race") == "25 May 2023"
     assert stamp(THURSDAY, "user: 我的收货地址改了") == "2023年5月25日"

@@ -9,7 +9,9 @@ the same turn group (the reply to a relevant question, the question a relevant r
 answers) inherits part of the hit's score, so whole groups come back when both halves
 matter. The best hit's rare words are searched once more, so the message a two-step answer
 needs beside it ("that place you kept going on about" -> the place's name) gains part of its
-score. Recalled lines are shown oldest first under the day they were written, with their
+score. A message that says nothing but sentences another message says too, verbatim (a
+desk's "有问题随时在这里留言就可以。", a chat's "Sounds good!"), is stock talk and is not
+recalled, unless it is the user's and holds a value. Recalled lines are shown oldest first under the day they were written, with their
 relative dates resolved ("last Saturday = 20 May 2023").
 
 The index is bounded by bytes; the oldest messages leave it first (the session store keeps
@@ -32,15 +34,16 @@ import numpy as np
 
 from edge_agent.memory import lexicon
 from edge_agent.memory.dense import Dense, DenseIndex, ReadsCJK
+from edge_agent.memory.extract import extract
 from edge_agent.memory.postings import TermIndex, count_in, term_ids
 from edge_agent.memory.question import Question, asks_about_past, is_question
-from edge_agent.memory.terms import analyze, terms
-from edge_agent.memory.timeref import note, stamp
+from edge_agent.memory.terms import analyze, sentences, terms
+from edge_agent.memory.timeref import note, stamp, without_note
 from edge_agent.messages import Message
 from edge_agent.tokens import Counter, joins_lines
 from edge_agent._compat import SLOTS
 
-ROWS = 8           # per-doc rows of RecallArchive._arrays
+ROWS = 9           # per-doc rows of RecallArchive._arrays
 WIDEN_DOCS = 4000  # messages a widened search reads (RecallArchive._widened)
 WIDEN_MIN = 1      # of the question's characters a message needs (2 found less: RESULTS 21.5)
 # the multilingual encoder's cosine that counts as no similarity: unrelated Chinese sentences
@@ -149,9 +152,11 @@ class RecallArchive:
         self.max_hits = max_hits
         self._docs = _Docs()
         self._terms = TermIndex()
+        self._said = TermIndex()    # each message's sentences (their ids), for _stock
+        self._values: dict[int, bool] = {}   # doc id -> whether it holds a value, once read (_holds_value)
         # rows: length, group, seq, role, asks, what a doc takes of its neighbours' scores
         # (1.0 or 0.0: from the next doc, from the previous one; see _with_neighbours), and
-        # where its terms start in self._terms, by doc id - self._base
+        # where its terms start in self._terms and its sentences in self._said, by doc id - self._base
         self._arrays = np.zeros((ROWS, 64))
         self._base = 0
         self._next_id = 0
@@ -199,7 +204,7 @@ class RecallArchive:
                    sys.intern(stamp(msg.ts, line)), asks=float(msg.role == "assistant" and bool(_ENDS_ASKING.search(text))))
         self._next_id += 1
         self._docs.append(doc)
-        self._store_arrays(doc, self._terms.add(bag))
+        self._store_arrays(doc, self._terms.add(bag), self._said.add(Bag(f"{msg.role}:{p}" for p in sentences(text))))
         if self.dense is not None:
             self.dense.add(doc.id, text, msg.role)
         self._total_len += doc.length
@@ -207,7 +212,7 @@ class RecallArchive:
         while self._bytes > self.max_bytes and len(self._docs) > 1:
             self._drop(self._docs.popleft())
 
-    def _store_arrays(self, doc: _Doc, terms_at: int) -> None:
+    def _store_arrays(self, doc: _Doc, terms_at: int, said_at: int) -> None:
         slot = doc.id - self._base
         if slot >= self._arrays.shape[1]:
             first = self._docs[0].id
@@ -221,10 +226,13 @@ class RecallArchive:
             same = group == doc.group
             self._arrays[5, slot - 1] = float(same and length >= 4)   # it takes from this one
             takes_prev = float(same and doc.length >= 4 or not same and asks > 0)
-        self._arrays[:, slot] = (doc.length, doc.group, doc.seq, doc.role, doc.asks, 0.0, takes_prev, terms_at)
+        self._arrays[:, slot] = (doc.length, doc.group, doc.seq, doc.role, doc.asks, 0.0, takes_prev, terms_at,
+                                 said_at)
 
     def _drop(self, doc: _Doc) -> None:
         self._terms.drop_before(self._terms_end(doc.id))
+        self._said.drop_before(self._said_span(doc.id)[1])
+        self._values.pop(doc.id, None)
         self._total_len -= doc.length
         self._bytes -= doc.nbytes
 
@@ -248,17 +256,44 @@ class RecallArchive:
         best = best[np.lexsort((docs[best], -scores[best]))]  # by score, then oldest first
         floor = max(1e-9, float(scores[best[0]]) * self.min_relative_score)
         first = self._docs[0].id
-        out = []
-        for doc_id, score in zip(docs[best].tolist(), scores[best].tolist()):
-            if score < floor:   # the rest score lower still
-                break
-            doc = self._docs[doc_id - first]
-            out.append(Hit(doc.seq, doc.ts, doc.line, doc.tokens, score, doc.id, doc.day))
-        return out
+        found = [(d, score) for d, score in zip(docs[best].tolist(), scores[best].tolist()) if score >= floor]
+        stock = self._stock([d for d, _ in found])
+        return [Hit(doc.seq, doc.ts, doc.line, doc.tokens, score, doc.id, doc.day)
+                for doc, score in ((self._docs[d - first], score) for d, score in found if d not in stock)]
 
     def _terms_end(self, doc_id: int) -> int:
         """Where the terms of the doc after ``doc_id`` start (the index's end for the newest)."""
         return int(self._arrays[7, doc_id + 1 - self._base]) if doc_id + 1 < self._next_id else self._terms.end
+
+    def _said_span(self, doc_id: int) -> tuple[int, int]:
+        """Where the doc's sentences start and end in ``self._said``."""
+        end = int(self._arrays[8, doc_id + 1 - self._base]) if doc_id + 1 < self._next_id else self._said.end
+        return int(self._arrays[8, doc_id - self._base]), end
+
+    def _stock(self, doc_ids: list[int]) -> set[int]:
+        """The docs among ``doc_ids`` whose every sentence another message says too, verbatim:
+        a desk's stock replies ("好的，已为您记录。后续进度会通过短信通知您，请留意。") and the
+        stock phrases a customer ends messages with ("我不太懂这些流程，你们多提醒我就行。"), which
+        match a question's common words and took three fifths of a Chinese prompt's recall
+        (bench/RESULTS.md 35). A user's or tool's message that holds a value is none: a number
+        said twice stays."""
+        said = {d: self._said.ids_between(*self._said_span(d)) for d in doc_ids}
+        wanted = [int(h) for ids in said.values() for h in ids]
+        if not wanted:
+            return set()
+        twice = {h for h, at in self._said.find(wanted).items() if len(at) >= 2}
+        return {d for d, ids in said.items()
+                if len(ids) and twice.issuperset(ids.tolist()) and not self._holds_value(d)}
+
+    def _holds_value(self, doc_id: int) -> bool:
+        """Whether a user's or tool's message holds a value the extractor reads (read once, on
+        the first search that needs it, for stock messages only); an assistant's never does here."""
+        if doc_id not in self._values:
+            doc = self._docs[doc_id - self._docs[0].id]
+            if doc.role == ROLE_CODE["assistant"]:
+                return False
+            self._values[doc_id] = bool(extract(without_note(doc.line.split(": ", 1)[1])))
+        return self._values[doc_id]
 
     def _query_postings(self, q: Question) -> list[tuple[np.ndarray, float]]:
         """(positions in the term index, weight) of the question's rarest ``max_query_terms``

@@ -103,6 +103,15 @@ def terms(text: str) -> list[str]:
 
 CACHED_TEXT_CHARS = 4096
 
+# where a sentence ends: after a CJK or ASCII stop, a semicolon or a newline
+_SENTENCE = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.!?])\s+")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text``, stripped, verbatim (an ASCII stop ends one only before a
+    space: "3.5" stays whole)."""
+    return [p for p in (p.strip() for p in _SENTENCE.split(text)) if p]
+
 
 @lru_cache(maxsize=16)
 def _terms(text: str) -> tuple[str, ...]:

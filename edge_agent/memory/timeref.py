@@ -202,3 +202,11 @@ def note(text: str, ts: float) -> str:
     """The note appended to a line: "(last Saturday = 6 May 2023)", or ""."""
     pairs = resolve(text, ts)
     return f" ({'; '.join(f'{expr} = {value}' for expr, value in pairs)})" if pairs else ""
+
+
+_NOTE = re.compile(r" \((?:[^()=;]+ = [^();]+)(?:; [^()=;]+ = [^();]+)*\)$")   # what ``note`` appends
+
+
+def without_note(line: str) -> str:
+    """``line`` without the note ``note`` appended to it: the note is no part of what was said."""
+    return _NOTE.sub("", line)
