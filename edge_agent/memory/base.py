@@ -337,7 +337,7 @@ class BaseMemory:
         if msg.role == "user":
             self.stats.turns += 1
         if self.facts is not None and msg.role in self.fact_roles:
-            self.facts.observe(msg.content, self.stats.turns, self._asked if msg.role == "user" else "")
+            self.facts.observe(msg.content, self.stats.turns, self._asked if msg.role == "user" else "", msg.ts)
         if msg.role in ("assistant", "user"):
             self._asked = msg.content if msg.role == "assistant" else ""
         self._evicted(evicted)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from edge_agent._compat import SLOTS
 from edge_agent.memory.answered import with_answers
 from edge_agent.memory.terms import analyze
+from edge_agent.memory.timeref import note
 from edge_agent.tokens import Counter
 
 HEADER = "Key facts (verbatim from the conversation; the newest value wins):"
@@ -29,6 +30,17 @@ class Fact:
     line: str = ""
     tokens: int = 0
     terms: tuple[str, ...] = ()   # distinct (a tuple: a frozenset of 15 terms takes 728 bytes)
+    ts: float = 0.0               # when the value was said (0: unknown): "明天" is read against it
+
+    @property
+    def dated(self) -> str:
+        return dated(self.value, self.ts)
+
+
+def dated(value: str, ts: float) -> str:
+    """``value`` with its relative date resolved against ``ts``, when it was said ("明天 (明天 =
+    2025年9月16日)"): a table read a week later must not mean the day after the read."""
+    return value + (note(value, ts) if ts else "")
 
 
 class FactTable:
@@ -40,10 +52,10 @@ class FactTable:
         self._order = 0
         self.version = 0  # bumped whenever a fact is added or changed
 
-    def observe(self, text: str, turn: int, asked: str = "") -> list[Fact]:
+    def observe(self, text: str, turn: int, asked: str = "", ts: float = 0.0) -> list[Fact]:
         """Extract facts from one message of turn ``turn``; return those new or changed.
         ``asked``: the agent's message it answers (a short answer takes the label it asked
-        for: answered.py)."""
+        for: answered.py); ``ts``: when it was said (a relative date is read against it)."""
         changed: list[Fact] = []
         for ex in with_answers(text, asked):
             fact = self._facts.get(ex.key)
@@ -51,13 +63,13 @@ class FactTable:
                 fact = self._adopt(ex.key, ex.replaces)
             if fact is None:
                 self._order += 1
-                fact = Fact(ex.key, ex.category, ex.label, ex.value, turn, self._order)
+                fact = Fact(ex.key, ex.category, ex.label, ex.value, turn, self._order, ts=ts)
                 self._facts[ex.key] = fact
-            elif fact.value == ex.value:
+            elif fact.dated == dated(ex.value, ts):
                 continue
             else:
-                fact.history.append((fact.value, fact.turn))
-                fact.value, fact.turn = ex.value, turn
+                fact.history.append((fact.dated, fact.turn))
+                fact.value, fact.turn, fact.ts = ex.value, turn, ts
             self._render(fact)
             changed.append(fact)
         self.version += bool(changed)
@@ -78,7 +90,7 @@ class FactTable:
         label = fact.label if fact.label and fact.label != "self" else fact.category
         # the current value bare: a small model copies bookkeeping such as "(turn 1)" into its
         # answer (issue 28); a superseded value keeps its turn
-        line = f"- {label}: {fact.value}"
+        line = f"- {label}: {fact.dated}"
         if fact.history:
             old, old_turn = fact.history[-1]
             line += f" (earlier {old}, turn {old_turn})"
@@ -102,13 +114,13 @@ class FactTable:
     def export(self) -> list[dict]:
         """The table as plain data (for the session store)."""
         return [{"key": f.key, "category": f.category, "label": f.label, "value": f.value, "turn": f.turn,
-                 "order": f.order, "history": [list(h) for h in f.history]} for f in self]
+                 "order": f.order, "history": [list(h) for h in f.history], "ts": f.ts} for f in self]
 
     def restore(self, items: list[dict]) -> None:
         self._facts.clear()
         for item in items:
             fact = Fact(item["key"], item["category"], item["label"], item["value"], item["turn"], item["order"],
-                        [(v, t) for v, t in item["history"]])
+                        [(v, t) for v, t in item["history"]], ts=float(item.get("ts") or 0.0))
             self._render(fact)
             self._facts[fact.key] = fact
         self._order = max((f.order for f in self._facts.values()), default=0)

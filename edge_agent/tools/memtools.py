@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from edge_agent.errors import ToolRefused
+from edge_agent.memory.facts import dated
 from edge_agent.tools.base import CallContext, Tool, arg, params
 
 MAX_KEY = 64
@@ -54,14 +55,14 @@ def remember(ctx: CallContext, key: str, value: str) -> str:
     if item is None:
         order = max((i["order"] for i in items), default=0) + 1
         items.append({"key": f"note:{key.lower()}", "category": "note", "label": key, "value": value,
-                      "turn": turn, "order": order, "history": []})
+                      "turn": turn, "order": order, "history": [], "ts": time.time()})
         said = f"remembered {key}: {value}"
     elif item["value"] == value:
         return f"already remembered: {_label(item)}: {value}"
     else:
-        item["history"].append([item["value"], item["turn"]])
+        item["history"].append([dated(item["value"], item.get("ts") or 0.0), item["turn"]])
         said = f"{_label(item)} is now {value} (was {item['value']})"
-        item["value"], item["turn"] = value, turn
+        item["value"], item["turn"], item["ts"] = value, turn, time.time()
     table.restore(items)
     return said
 
