@@ -113,6 +113,18 @@ async def test_a_relative_date_in_the_daemons_table_names_its_day():
     assert facts and "后天上午 (后天 = 2025年9月17日)" in facts[0]
 
 
+@pytest.mark.parametrize("text, value, label", [
+    ("我刚开完会，4点还有一个上周末本来想去看看的", "4点", ""),   # "点还有一个" was the key of 上周末
+    ("5号楼门口明天下午三点见", "明天下午三点", ""),                 # not "号楼门口"
+    ("我们3个人下周三过来", "下周三", ""),                           # not "个人"
+    ("第2次预约改到10月5日上午10点", "10月5日上午10点", "第2次预约"),   # 预约 keeps its 约
+    ("预约在10月6日上午", "10月6日上午", "预约"),
+])
+def test_a_key_is_no_tail_of_a_number_and_keeps_its_word(text, value, label):
+    dates = [(f.value, f.label) for f in extract(text) if f.category == "datetime"]
+    assert dates == [(value, label)]
+
+
 def test_identifiers_coexist_unless_corrected():
     table = FactTable(char_counter)
     table.observe("订单号 #20250115001", 1)

@@ -45,8 +45,8 @@ CHANGE = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新�
                     r"\bchanged?\b|\bupdated?\b|\bmoved?\b|\bnow\b|\bactually\b|\bcorrection\b|\bnew\b|"
                     r"\bI meant\b|\binstead\b|\bwrong\b|\bpostponed?\b|\brescheduled?\b)", re.I)
 LABEL_TAIL = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新为|更新成|调整为|调整到|调到|延期到|延到|推迟到|推到|"
-                        r"提前到|定在|定为|约在|约到|设为|设在|大概|大约|预计|计划|一共有|总共有|共有|一共|总共|共|有|应该是|应该|应为|需要|是|为|在|到|写|填|"
-                        r"留|用|的|要|约|改|换|:|：|=|-|\s|is now|changed to|moved to|updated to|is|are|was|will be|"
+                        r"提前到|定在|定为|(?<!预)约在|(?<!预)约到|设为|设在|大概|大约|预计|计划|一共有|总共有|共有|一共|总共|共|有|应该是|应该|应为|需要|是|为|在|到|写|填|"
+                        r"留|用|的|要|(?<!预)约|改|换|:|：|=|-|\s|is now|changed to|moved to|updated to|is|are|was|will be|"
                         r"to|at|on|by|of|for|'s)+$", re.I)
 LABEL_HEAD = re.compile(r"^(我的|我们的|你的|您的|他的|她的|咱们的|咱们|我们|我|您|你|请|麻烦|帮我|把|那个|这个|"
                         r"打算|准备|希望|想要|想|计划|争取|尽量|务必|必须|最好|得|"
@@ -409,6 +409,9 @@ def _stem(word: str) -> str:
     return word
 
 
+QUANTITY_HEAD = re.compile(r"\d+[点号个楼次位人层块元天年月日时分栋岁斤件台份张条]")
+
+
 def _clean_label(raw: str) -> str:
     label = raw.strip()
     for _ in range(3):
@@ -416,6 +419,8 @@ def _clean_label(raw: str) -> str:
         label = LABEL_HEAD.sub("", label).strip()
     if re.search(rf"[{CJK}]", label):
         label = re.sub(rf"[^{CJK}A-Za-z0-9]", "", label)[-12:]
+        if QUANTITY_HEAD.match(label):   # "4点还有一个", "5号楼门口", "3个人": a number's unit and after, no key
+            return ""
         label = re.sub(r"^[A-Za-z0-9]+(?=[^A-Za-z0-9])", "", label)  # "RK3568开发板" -> "开发板"
     else:
         words = [w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", label)]
