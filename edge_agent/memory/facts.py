@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from edge_agent._compat import SLOTS
 from edge_agent.memory.answered import with_answers
 from edge_agent.memory.terms import analyze
-from edge_agent.memory.timeref import note
+from edge_agent.memory.timeref import note, resolve
 from edge_agent.tokens import Counter
 
 HEADER = "Key facts (verbatim from the conversation; the newest value wins):"
@@ -38,9 +38,11 @@ class Fact:
 
 
 def dated(value: str, ts: float) -> str:
-    """``value`` with its relative date resolved against ``ts``, when it was said ("明天 (明天 =
-    2025年9月16日)"): a table read a week later must not mean the day after the read."""
-    return value + (note(value, ts) if ts else "")
+    """``value`` with its relative date resolved against ``ts``, when it was said ("明天 (=
+    2025年9月16日)"): a table read a week later must not mean the day after the read. The value
+    is its own expression, so one date needs no "明天 =" (a value with two keeps them)."""
+    pairs = resolve(value, ts) if ts else []
+    return f"{value} (= {pairs[0][1]})" if len(pairs) == 1 else value + (note(value, ts) if pairs else "")
 
 
 class FactTable:
@@ -68,7 +70,7 @@ class FactTable:
             elif fact.dated == dated(ex.value, ts):
                 continue
             else:
-                fact.history.append((fact.dated, fact.turn))
+                fact.history.append((fact.value, fact.turn))
                 fact.value, fact.turn, fact.ts = ex.value, turn, ts
             self._render(fact)
             changed.append(fact)

@@ -15,7 +15,6 @@ import time
 from typing import Any
 
 from edge_agent.errors import ToolRefused
-from edge_agent.memory.facts import dated
 from edge_agent.tools.base import CallContext, Tool, arg, params
 
 MAX_KEY = 64
@@ -60,7 +59,7 @@ def remember(ctx: CallContext, key: str, value: str) -> str:
     elif item["value"] == value:
         return f"already remembered: {_label(item)}: {value}"
     else:
-        item["history"].append([dated(item["value"], item.get("ts") or 0.0), item["turn"]])
+        item["history"].append([item["value"], item["turn"]])
         said = f"{_label(item)} is now {value} (was {item['value']})"
         item["value"], item["turn"], item["ts"] = value, turn, time.time()
     table.restore(items)
