@@ -304,7 +304,8 @@ def test_english_whole_values(text, category, value):
     "If it were $10 cheaper I'd buy two.", "If I had $1,000 I'd get a better one.", "It's 7pm already, still nothing.",
     "We usually eat out on Fridays.", "Honestly 3 out of 4 people I know had this.", "I waited 45 minutes on hold.",
     "I've had this phone for 2 years and it was fine.", "Hi Team here is my question", "Thanks, that sounds great.",
-    "Back on the 4th of July we had fireworks."])
+    "Back on the 4th of July we had fireworks.",
+    "My landlord locked their keys in the car twice in one day.", "I check it 3 times in a day."])   # how often
 def test_english_chit_chat_numbers_give_no_fact(text):
     assert [(f.category, f.value) for f in extract(text)] == []
 

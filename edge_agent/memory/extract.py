@@ -904,6 +904,7 @@ def _seat(text: str, category: str, value: str, start: int) -> bool:
 # a relative date that still names one day to come, a deadline or a schedule ("every other Monday"), is a fact
 # without a key
 DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|every\s+(?:other|second|alternate|third)\s|fortnightly\s|(?:next|this|coming)\s+{WEEKDAY}|in\s+[a-z ]+\s+(?:days?|weeks?|months?)$)", re.I)
+RATE_BEFORE = re.compile(r"\b(?:once|twice|thrice|\d+\s+times|(?:three|four|five|six|several|many)\s+times)\s+$", re.I)
 # a day and its part, in a clause about what is to come ("will pick it up on Saturday morning")
 DAY_TO_COME = re.compile(rf"^on\s+{WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?$", re.I)
 # a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")
@@ -929,6 +930,8 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
             return None
         return Extracted("address", value, "postcode", "address:postcode", start, end, "address:" * changed)
     label = keyword or _label_for(text, start, end, category)
+    if category == "datetime" and RATE_BEFORE.search(text, max(0, start - 16), start) and DEADLINE.match(value):
+        return None   # "twice in one day": how often, not when
     if category in LABELLED and not _good_label(label):
         if category == "datetime" and _relative(value) and not DEADLINE.match(value) and not CN_SLOT.search(value) and \
                 not (DAY_TO_COME.match(value) and TO_COME.search(text, left, start)):
