@@ -1713,3 +1713,67 @@ MESSAGES_28: list[tuple[str, list[tuple[str, str]]]] = [
     ("联系人 Kevin Zhang，手机 186 1234 0078", [("name", "Kevin Zhang"), ("phone", "18612340078")]),
     ("这个月流量用了 85%，还剩 3G", []),
 ]
+
+# The twenty-ninth round (test29), written 2026-12-06 (a later session) after test28's changes,
+# before the extractor was run on any of it. Services not written before: car insurance
+# claims, water, power and gas bills, train tickets and their changes, a passport and an ID
+# card at the service hall, returns on shopping apps, a gym, a kindergarten, an individual
+# tax refund, moving a number to another carrier; in English, a car rental, a home insurance
+# claim, an energy supplier, a gym cancellation, an airline rebooking. Typed as people type:
+# no spaces, full-width digits, numbers in words, a value answered to the agent's question.
+# Look-alikes: a meter reading, a seat in a carriage, a flat's size, a speed, a platform, a
+# tax rate, a weight, a shoe size, a score.
+MESSAGES_29: list = [
+    ("车险报案号RDAA2026330100000123，对方全责", [("ref", "RDAA2026330100000123")]),
+    ("我的车牌是浙A·3K7M9，昨天晚上在文一西路被追尾了", [("?ref", "浙A·3K7M9"), ("?datetime", "昨天晚上")]),
+    ("定损员说修理费大概四千三，什么时候能赔下来？", [("amount", "四千三")]),
+    ("车是2021款的丰田凯美瑞，保单号PDAA202133010000004567", [("product", "丰田凯美瑞"), ("ref", "PDAA202133010000004567")]),
+    ("我想把赔款打到我的工行卡上，卡号6222 0212 0304 5566 778", [("bank_card", "6222021203045566778")]),
+    ("户号3100228871，这个月电费怎么要六百多？", [("ref", "3100228871"), ("?amount", "六百多")]),
+    ("电表读数现在是08231，上个月才07650", []),
+    ("燃气费交了200块，表上还是没有充进去", [("amount", "200块")]),
+    ("水管爆了，地址是广州市天河区天寿路28号3楼，中信广场后面", [("address", "广州市天河区天寿路28号3楼")]),
+    ("维修师傅能不能后天上午十点以前来？", [("datetime", "后天上午十点")]),
+    ("我买的是12月20号G7512次的票，能改签到21号吗", [("datetime", "12月20号"), ("ref", "G7512"), ("datetime", "21号")]),
+    ("座位是8车12F，想换个靠过道的", []),
+    ("票价是73.5元，改签要不要补差价？", [("amount", "73.5元")]),
+    ("12306订单号EF43219876，退票的钱退到哪里了", [("ref", "EF43219876")]),
+    ("我要办护照，身份证号是44030519900307211X", [("id_card", "44030519900307211X")]),
+    ("预约的是下礼拜四下午两点，在市民中心B区", [("datetime", "下礼拜四下午两点")]),
+    ("受理回执编号：CRJ-SZ-20261203-0088", [("ref", "CRJ-SZ-20261203-0088")]),
+    ("拼多多上买的空气炸锅，订单编号251203-558812093331，要退货", [("?product", "空气炸锅"), ("ref", "251203-558812093331")]),
+    ("商家说退货要自己出运费12块，凭什么？", [("amount", "12块")]),
+    ("退货快递是中通78812345678901，已经寄出了", [("ref", "78812345678901")]),
+    ("健身卡是去年办的，两年卡，花了三千六", [("?count", "两年卡"), ("amount", "三千六")]),
+    ("我的会员号是 GYM0039271，教练叫阿杰", [("ref", "GYM0039271"), ("?name", "阿杰")]),
+    ("私教课还剩14节，能不能转给我老婆李婷", [("count", "14节"), ("name", "李婷")]),
+    ("我体重72公斤，想减到65", []),
+    ("孩子叫张一诺，2022年5月出生，想报小班", [("name", "张一诺"), ("?datetime", "2022年5月")]),
+    ("报名需要交什么材料？我们户口在海淀区", []),
+    ("保育费一个月2800，伙食费另算吗？", [("amount", "2800")]),
+    ("个税退税显示'已受理'三个礼拜了，退税金额1,286.40元", [("amount", "1,286.40元"), ("?datetime", "三个礼拜")]),
+    ("我想携号转网，号码是１５８２２３３４４５６", [("phone", "１５８２２３３４４５６")]),
+    ("转网授权码收到了，是 83920175", [("ref", "83920175")]),
+    ("新套餐选59元的吧，流量够用了", [("decision", "59元的"), ("?amount", "59元")]),
+    ("联系人填我妹妹，周晓琳，电话13760019923", [("name", "周晓琳"), ("phone", "13760019923")]),
+    ("税率是3%还是1%啊", []),
+    ("I booked a compact car for pick-up at Heathrow on 19 December, confirmation number K7Q2-88431.", [("datetime", "19 December"), ("ref", "K7Q2-88431")]),
+    ("The driver will be my husband, Tom Whitaker, licence number WHITA802156T99LK.", [("name", "Tom Whitaker"), ("id_card", "WHITA802156T99LK")]),
+    ("Can I drop it off in Edinburgh instead? That's a one way rental, right?", []),
+    ("We had a leak from the upstairs flat on Sunday night, policy number HH-5520913.", [("?datetime", "Sunday night"), ("ref", "HH-5520913")]),
+    ("The plasterer quoted £1,450 plus VAT to fix the ceiling.", [("amount", "£1,450")]),
+    ("Our flat is 68 square metres on the second floor.", []),
+    ("I want to switch to the fixed tariff, the 12 month one.", [("decision", "the fixed tariff")]),
+    ("Meter serial is E10BG48213, reading was 045872 this morning.", [("ref", "E10BG48213")]),
+    ("My direct debit is £96 a month, can you lower it to £80?", [("amount", "£96"), ("amount", "£80")]),
+    ("please cancel my membership, member id 00417725, my last day should be 31/12", [("ref", "00417725"), ("datetime", "31/12")]),
+    ("i ran 5k in 27 minutes today lol", []),
+    ("My flight AA 2231 got cancelled, can you rebook me on the next one to Dallas?", [("ref", "AA 2231")]),
+    ("Record locator is ZPKJ4T and I'm travelling with my son Eli, he's 9.", [("ref", "ZPKJ4T"), ("name", "Eli")]),
+    ("Anything leaving before noon on Friday works.", [("datetime", "noon on Friday")]),
+    ("我的 email 是 chen.yu_88@outlook.com，invoice 发这里", [("email", "chen.yu_88@outlook.com")]),
+    ("快递放丰巢，取件码是 45867203", [("ref", "45867203")]),
+    ("鞋子42码偏小，想换43", []),
+    ("考了 586 分，能报你们的提高班吗", []),
+    ("地铁2号线，到了给我打电话", []),
+]
