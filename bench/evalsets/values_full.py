@@ -1721,7 +1721,7 @@ MESSAGES_28: list[tuple[str, list[tuple[str, str]]]] = [
 # tax refund, moving a number to another carrier; in English, a car rental, a home insurance
 # claim, an energy supplier, a gym cancellation, an airline rebooking. Typed as people type:
 # no spaces, full-width digits, numbers in words, a value answered to the agent's question.
-# Look-alikes: a meter reading, a seat in a carriage, a flat's size, a speed, a platform, a
+# Look-alikes: a meter reading, a flat's size, a speed, a platform, a
 # tax rate, a weight, a shoe size, a score.
 MESSAGES_29: list = [
     ("车险报案号RDAA2026330100000123，对方全责", [("ref", "RDAA2026330100000123")]),
@@ -1735,7 +1735,7 @@ MESSAGES_29: list = [
     ("水管爆了，地址是广州市天河区天寿路28号3楼，中信广场后面", [("address", "广州市天河区天寿路28号3楼")]),
     ("维修师傅能不能后天上午十点以前来？", [("datetime", "后天上午十点")]),
     ("我买的是12月20号G7512次的票，能改签到21号吗", [("datetime", "12月20号"), ("ref", "G7512"), ("datetime", "21号")]),
-    ("座位是8车12F，想换个靠过道的", []),
+    ("座位是8车12F，想换个靠过道的", [("ref", "8车12F")]),   # corrected: a seat is a ref (test9, test27)
     ("票价是73.5元，改签要不要补差价？", [("amount", "73.5元")]),
     ("12306订单号EF43219876，退票的钱退到哪里了", [("ref", "EF43219876")]),
     ("我要办护照，身份证号是44030519900307211X", [("id_card", "44030519900307211X")]),
