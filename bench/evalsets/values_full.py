@@ -1741,7 +1741,7 @@ MESSAGES_29: list = [
     ("我要办护照，身份证号是44030519900307211X", [("id_card", "44030519900307211X")]),
     ("预约的是下礼拜四下午两点，在市民中心B区", [("datetime", "下礼拜四下午两点")]),
     ("受理回执编号：CRJ-SZ-20261203-0088", [("ref", "CRJ-SZ-20261203-0088")]),
-    ("拼多多上买的空气炸锅，订单编号251203-558812093331，要退货", [("?product", "空气炸锅"), ("ref", "251203-558812093331")]),
+    ("拼多多上买的空气炸锅，订单编号251203-558812093331，要退货", [("?product", "空气炸锅"), ("ref", "251203-558812093331"), ("?decision", "退货")]),   # corrected: a remedy chosen is a decision (facts_labelled: 直接退款)
     ("商家说退货要自己出运费12块，凭什么？", [("amount", "12块")]),
     ("退货快递是中通78812345678901，已经寄出了", [("ref", "78812345678901")]),
     ("健身卡是去年办的，两年卡，花了三千六", [("?count", "两年卡"), ("amount", "三千六")]),
@@ -1766,7 +1766,7 @@ MESSAGES_29: list = [
     ("I want to switch to the fixed tariff, the 12 month one.", [("decision", "the fixed tariff")]),
     ("Meter serial is E10BG48213, reading was 045872 this morning.", [("ref", "E10BG48213")]),
     ("My direct debit is £96 a month, can you lower it to £80?", [("amount", "£96"), ("amount", "£80")]),
-    ("please cancel my membership, member id 00417725, my last day should be 31/12", [("ref", "00417725"), ("datetime", "31/12")]),
+    ("please cancel my membership, member id 00417725, my last day should be 31/12", [("?decision", "cancel my membership"), ("ref", "00417725"), ("datetime", "31/12")]),   # corrected: as test_facts "Please cancel the order"
     ("i ran 5k in 27 minutes today lol", []),
     ("My flight AA 2231 got cancelled, can you rebook me on the next one to Dallas?", [("ref", "AA 2231")]),
     ("Record locator is ZPKJ4T and I'm travelling with my son Eli, he's 9.", [("ref", "ZPKJ4T"), ("name", "Eli")]),
