@@ -1123,3 +1123,39 @@ def test_a_clause_is_no_key():
     """A label that ends in a particle, 说 or 才 is a clause ("天气预报说", "楼下奶茶才"), not a key."""
     assert [f.label for f in extract("天气预报说2号要下雨")] == [""]
     assert [f.label for f in extract("交付日期改到1月20日")] == ["交付日期"]
+
+
+# -- test29 (RESULTS 36.1) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("定损员说修理费大概四千三，什么时候能赔下来？", "amount", "四千三"),
+    ("物业费一年两千四", "amount", "两千四"),
+    ("转网授权码收到了，是 83920175", "ref", "83920175"),
+    ("订单号我发你了，是 AX3301", "ref", "AX3301"),
+    ("The driver will be my husband, Tom Whitaker, licence number WHITA802156T99LK.", "id_card", "WHITA802156T99LK"),
+    ("I want to switch to the fixed tariff, the 12 month one.", "decision", "the fixed tariff"),
+    ("please cancel my membership, member id 00417725, my last day should be 31/12", "datetime", "31/12"),
+    ("The rent is due 4/15.", "datetime", "4/15"),
+    ("Record locator is ZPKJ4T and I'm travelling with my son Eli, he's 9.", "ref", "ZPKJ4T"),
+])
+def test_values_of_the_twenty_ninth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("we're open 24/7", "datetime"),
+    ("the tank is 3/4 full", "datetime"),               # a fraction, however it is cued
+    ("the score was 13/20", "datetime"),
+    ("shutter was 1/30 sec", "datetime"),
+    ("went from 1/3 to 1/2", "datetime"),
+    ("订单号忘了，是不是要重新下单", "ref"),
+    ("免费三个月", "amount"),
+    ("business licence number 91330106MA2H0XXXX1", "id_card"),   # a company's, not a person's ID
+])
+def test_look_alikes_of_the_twenty_ninth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+def test_a_fee_is_keyed_by_its_own_name():
+    """"定损员说修理费大概4300": the key is 修理费, not the clause before it."""
+    assert [f.label for f in extract("定损员说修理费大概4300")] == ["修理费"]
+    assert [f.label for f in extract("他说运费是15")] == ["运费"]

@@ -122,7 +122,8 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
-           rf"(?<=on )\d{{1,2}}/\d{{1,2}}(?!/?\d)|(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
+           rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
+           rf"(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
 EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
 _HOUR = r"(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)"
 _UNTIL = r"(?:and|to|till|until|-)"
@@ -218,14 +219,15 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|保单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
-               r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
+               r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
-               r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
+               r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
+               r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?:No\.\s?)?(?P<v>#?(?=[A-Za-z0-9_/-]*\d|(?-i:[A-Z]{2,3}) \d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
                r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
                r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)))?)",   # "KV19 XRT", "YT7789 0012 3456"
@@ -260,13 +262,13 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
-    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
                   rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|大概|大约|约|才|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
-                  rf"(?:房租|月租|租金|月薪|工资|年费|学费|尾款|首付)(?:每个?月|一个月|一年|每年|是|要|大概)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?(?:多|出头)?)"
+                  rf"(?P<k>房租|月租|租金|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
                   r"total(?: is| was)?|(?:rent|deposit|fee|salary|budget)(?: is| was| of)?)\s+(?P<v>\d[\d,]*\.\d{2}|\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d%])|"
@@ -474,7 +476,7 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
             group = next((g for g in ("v", "w", "x") if g in pattern.groupindex and m.group(g)), None)
             s, e = (m.start(group), m.end(group)) if group else (m.start(), m.end())
             value = text[s:e].strip()
-            keyword = (m.group("l") or "") if "l" in pattern.groupindex else ""
+            keyword = next((m.group(g) for g in ("l", "k") if g in pattern.groupindex and m.group(g)), "")
             if category in CUED:
                 left, _ = _clause_bounds(text, s, e)
                 cue, category = CUED[category]

@@ -21,6 +21,7 @@ _PHONE_KEY = (r"(?i:\b(?:phone|mobile|cell(?:'s)?|tel|ph|whatsapp|numbr|landline
 _PHONE_VALUE = r"\+?\(?\d[\d ().-]{5,18}\d(?:\s*(?i:ext\.?|extension|x)\s*\d{1,5})?"
 _ID_KEY = (r"(?:\b(?i:passport(?: no\.?| number| #)?|social security(?: number)?|national insurance(?: number)?|"
            r"national id(?: number)?|id number|driv(?:ing|er'?s) licen[cs]e(?: number| no\.?| #)?|"
+           r"(?<!business )(?<!software )(?<!product )(?<!trade )(?<!liquor )licen[cs]e (?:number|no\.?|#)|"
            r"medicare(?: number| no\.?)?|aadhaar(?: number)?|tax id|tax file number)|\b(?:SSN|SIN|NI number|NI no|TFN|NRIC|PAN(?: (?i:number|no\.?|card))?))")
 _ID_VALUE = r"(?=[A-Z0-9 -]*\d)[A-Z0-9](?:[A-Z0-9]|[ -](?=[A-Z0-9])){4,24}(?![A-Za-z0-9])"
 _IBAN = r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])"
@@ -203,7 +204,7 @@ def names(text: str) -> list[tuple[int, int, str]]:
 # ------------------------------------------------------------------ decisions
 _CHOICE_HEAD = (r"plan|option|package|seat|room|tier|model|repair|refund|replacement|upgrade|subscription|version|"
                 r"one|contract|credit|exchange|deal|offer|bundle|service|delivery|shipping|collection|pickup|"
-                r"size|colou?r|slot|date|flight|hotel|fare|voucher|store credit|cash|transfer|installments?")
+                r"size|colou?r|slot|date|flight|hotel|fare|tariff|rate|voucher|store credit|cash|transfer|installments?")
 _NP = rf"(?:(?:the|a|an)\s+)?(?:[$£€₹]?[\w'’:.-]+\s+){{0,2}}?(?:{_CHOICE_HEAD})"   # "the $45 one", "the 3 o'clock one"
 _VERB_NP = (r"(?:cancel|keep|return|refund|exchange|replace|upgrade|downgrade|renew|pause|close|reactivate)"
             r"\s+(?:the|my|our|this|that)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?")
