@@ -1777,3 +1777,63 @@ MESSAGES_29: list = [
     ("考了 586 分，能报你们的提高班吗", []),
     ("地铁2号线，到了给我打电话", []),
 ]
+
+# The thirtieth round (test30), written 2026-12-06 after test29's changes, before the extractor
+# ran on it: not service desks but friends' and diary chat, where most numbers are no facts
+# (what a long multi-session chat's fact table fills with): times of day in a story, counts of
+# things done, spans lived through, scores, ages, weights, prices mentioned in passing; and the
+# values such a chat does hold (a birthday, a flight, a new address, a vet's appointment, a
+# sister's name, a rent). The writer had seen a few junk lines of an English long chat's table
+# (a time in a story, "this weekend" under a key) before writing; none of its sentences.
+MESSAGES_30: list = [
+    ("Stayed up till 3am finishing that book, absolutely worth it.", []),
+    ("We walked about twelve miles on Saturday and my legs are done.", [("?datetime", "Saturday")]),
+    ("My sister Imogen is getting married on June 14th in Whitby!", [("name", "Imogen"), ("datetime", "June 14th")]),
+    ("I've been at the bakery for six years now, can you believe it.", []),
+    ("Made lasagne for eight people last night, zero leftovers.", [("?datetime", "last night")]),
+    ("Our rent goes up to £1,350 from March.", [("amount", "£1,350"), ("?datetime", "March")]),
+    ("The vet appointment for Biscuit is Thursday at 4:15.", [("?name", "Biscuit"), ("datetime", "Thursday at 4:15")]),
+    ("Ran my first 10k in 58 minutes this morning!", []),
+    ("I think I've watched that film five times this year.", []),
+    ("We're moving to 27 Elm Grove, Harrogate at the end of the month.", [("address", "27 Elm Grove, Harrogate"), ("?datetime", "end of the month")]),
+    ("Dad turns 70 on the 3rd of May, we're planning a surprise.", [("datetime", "the 3rd of May")]),
+    ("The heating bill was £212 this quarter, which is insane.", [("?amount", "£212")]),
+    ("I lost 4 kilos since January, slowly but surely.", [("?datetime", "January")]),
+    ("My flight home is BA 1442 on the 22nd, lands at 6:40pm.", [("ref", "BA 1442"), ("datetime", "the 22nd"), ("?datetime", "6:40pm")]),
+    ("Only slept five hours, running on coffee.", []),
+    ("The new bike cost me £640 but I love it.", [("?amount", "£640")]),
+    ("It rained for three days straight on holiday.", []),
+    ("My new number is 07700 900461, the old one's dead.", [("phone", "07700 900461")]),
+    ("I got 38 out of 40 on the quiz, smashed it.", []),
+    ("Lily is two and a half now and into everything.", [("?name", "Lily")]),
+    ("We've booked the cottage from the 9th to the 16th of August.", [("datetime", "the 9th to the 16th of August")]),
+    ("I read 30 pages and fell asleep again.", []),
+    ("Nan's 90th was lovely, the whole family came.", []),
+    ("Starting at the new job on Monday the 2nd, nervous.", [("datetime", "Monday the 2nd")]),
+    ("I spent two hours on hold with the bank yesterday.", [("?datetime", "yesterday")]),
+    ("The concert's at the Apollo on Friday, doors at 7.", [("datetime", "Friday"), ("?datetime", "7")]),
+    ("finally finished the 1000 piece puzzle, took us a month", []),
+    ("Tom's birthday is the 19th of November, don't let me forget.", [("?name", "Tom"), ("datetime", "the 19th of November")]),
+    ("We paid £18 each for the tasting menu, bargain.", [("?amount", "£18")]),
+    ("My email's changed to hattie.bloom@fastmail.com by the way.", [("email", "hattie.bloom@fastmail.com")]),
+    ("今天跑了5公里，累死了", []),
+    ("昨晚看剧看到两点，今天上班打瞌睡", [("?datetime", "昨晚")]),
+    ("我妹妹叫林可欣，下个月18号结婚", [("name", "林可欣"), ("datetime", "下个月18号")]),
+    ("这周已经第三次加班了", []),
+    ("周末去爬山，走了两万多步", [("?datetime", "周末")]),
+    ("我们下周六搬家，新地址是杭州市拱墅区莫干山路1418号", [("datetime", "下周六"), ("address", "杭州市拱墅区莫干山路1418号")]),
+    ("房租涨到3800了，真的扛不住", [("amount", "3800")]),
+    ("儿子今年上三年级了，个子蹿得好快", []),
+    ("一口气吃了三碗饭哈哈", []),
+    ("我换号了，新号码13657712093", [("phone", "13657712093")]),
+    ("奶奶八十大寿定在国庆节那天", [("datetime", "国庆节那天")]),
+    ("那部电影我看了四遍", []),
+    ("体检约的是12月9号上午8点，要空腹", [("datetime", "12月9号上午8点")]),
+    ("这个月已经胖了三斤", []),
+    ("机票订好了，MU5401，后天早上7点50的", [("ref", "MU5401"), ("datetime", "后天早上7点50")]),
+    ("猫咪叫团子，明天下午带它去打疫苗", [("?name", "团子"), ("datetime", "明天下午")]),
+    ("昨天排队排了一个多小时才吃上", [("?datetime", "昨天")]),
+    ("我等了他二十分钟，他还没到", []),
+    ("孩子考了98分，奖励她一个冰淇淋", []),
+    ("我们结婚五周年是10月3号", [("datetime", "10月3号")]),
+]
