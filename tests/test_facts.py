@@ -1159,3 +1159,59 @@ def test_a_fee_is_keyed_by_its_own_name():
     """"定损员说修理费大概4300": the key is 修理费, not the clause before it."""
     assert [f.label for f in extract("定损员说修理费大概4300")] == ["修理费"]
     assert [f.label for f in extract("他说运费是15")] == ["运费"]
+
+
+# -- test30 (RESULTS 36.2): friends' and diary chat ----------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("我妹妹叫林可欣，下个月18号结婚", "name", "林可欣"),
+    ("我姐姐叫王丽", "name", "王丽"),
+    ("My flight home is BA 1442 on the 22nd, lands at 6:40pm.", "datetime", "on the 22nd"),
+    ("departs 1430 on Monday", "datetime", "1430 on Monday"),
+    ("We've booked the cottage from the 9th to the 16th of August.", "datetime", "the 9th to the 16th of August"),
+    ("move it from the 3rd to the 5th of May", "datetime", "the 5th of May"),   # the new day, not the span
+    ("The concert's at the Apollo on Friday, doors at 7.", "datetime", "on Friday"),
+    ("The outage started at 02:10 UTC on 2 December.", "datetime", "02:10"),
+    ("I booked a table for 7:30", "datetime", "7:30"),
+    ("I'm tired and the meeting is at 3pm", "datetime", "3pm"),
+    ("Surgery on May 28th; the follow-up in four weeks.", "datetime", "in four weeks"),   # another event
+    ("A Honda Jazz, £4,750, it has heated seats", "amount", "£4,750"),   # no comma after it
+])
+def test_values_of_the_thirtieth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("Stayed up till 3am finishing that book, absolutely worth it.", "datetime"),   # a story's time
+    ("Finished the book you lent me at 2am. The ending!", "datetime"),
+    ("I did a proper budget this weekend, with a spreadsheet and everything.", "datetime"),
+    ("So far I've lasted until Wednesday, which for me is a personal best.", "datetime"),
+    ("I think I've watched that film five times this year.", "datetime"),           # how often
+    ("The boiler made a banging noise at six this morning and now it only shuffles a bit.", "count"),
+    ("我哥哥叫人来修", "name"),                                                         # 叫 as sent for
+    ("老公叫车去了", "name"),
+])
+def test_look_alikes_of_the_thirtieth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+@pytest.mark.parametrize("text, restated", [
+    ("Orson is getting married! April 28th, so in three weeks.", "in three weeks"),
+    ("My eye surgery is on August 14th. That's in four weeks.", "in four weeks"),
+    ("体检约在12月3号，也就是下周三", "下周三"),
+])
+def test_a_span_that_restates_the_date_just_given_is_no_second_fact(text, restated):
+    values = [f.value for f in extract(text) if f.category == "datetime"]
+    assert len(values) == 1 and restated not in values[0]
+
+
+def test_an_english_key_is_the_word_as_said():
+    """The table reads "surgery: May 28th", not "surger"; "meetings" and "meeting" are one key."""
+    assert [f.label for f in extract("My surgery is on May 28th.")] == ["surgery"]
+    assert [f.label for f in extract("The wedding is on June 14th.")] == ["wedding"]
+    one, two = extract("The meeting is on Friday."), extract("Meetings: Monday the 3rd")
+    assert one[0].key == two[0].key == "datetime:meet"
+
+
+def test_a_plural_key_over_a_span_is_a_tally():
+    assert [f for f in extract("You guys are 0 for 2 on deliveries this month.") if f.category == "datetime"] == []
+    assert [f.label for f in extract("The delivery is this Friday.")] == ["delivery"]

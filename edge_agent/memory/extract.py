@@ -117,7 +117,7 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日�
            rf"(?<![\d月路街道巷弄里村楼栋幢号室第-])(?<![\d月路街道巷弄里村楼栋幢号室第-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
            rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊])(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\d{{2}}(?!\d)|(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
-           rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
+           rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
@@ -133,7 +133,7 @@ EN_BETWEEN = rf"\b(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}"
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
            r"(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
            r"\b(?:half|quarter)\s+(?:past|to)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b|"
-           r"\bnoon\b|\bmidnight\b|(?<![\d:])(?:[01]\d|2[0-3])[0-5]\d(?=\s+(?:on\s|hrs\b|hours\b))")
+           r"\bnoon\b|\bmidnight\b|(?<![\d:])(?<!(?-i:[A-Z]{2}) )(?<!(?-i:[A-Z]{2}))(?:[01]\d|2[0-3])[0-5]\d(?=\s+(?:on\s|hrs\b|hours\b))")
 
 _EN_NUMBERS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
                "sixty|seventy|eighty|ninety|hundred|thousand")
@@ -255,8 +255,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:,?\s+(?:(?:at|around|about|from)\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
-    ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
-                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|Rs\.?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:万|k|K))?|"
+    ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
+                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|Rs\.?)\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
@@ -266,7 +266,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|大概|大约|约|才|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
-                  rf"(?P<v>\d[\d,]*(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
+                  rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
                   rf"(?P<k>房租|月租|租金|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
@@ -292,7 +292,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("amount", _p(r"(?<![\d.])(?P<v>\d[\d,]*\.\d{2})(?=\s*(?:a|per|each|/)\s*(?:month|mo|year|yr|week|night|day)\b)|"
                   r"(?<![\d.:/-])(?P<x>\d{2,6}(?:\.\d{1,2})?)(?=\s?[一每](?:次|节|晚|位|个月|月|年|小时|张|人)(?!性|[\d一二三四五六七八九十]))|"
                   r"(?:房租|租金|月租|价格|价钱|工资|月薪|年薪|费用?)[^，。！？,]{0,8}?(?:涨|降|调|提|加|变)(?:到|成)\s*"
-                  r"(?P<w>\d[\d,]*(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
+                  r"(?P<w>\d(?:[\d,]*\d)?(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
     # people counted by age with 个 ("三个大人一个小孩": each its own count)
     ("count", _p(rf"(?<![第几多{CN_DIGIT}\d])(?:\d{{1,2}}|[{CN_DIGIT}]{{1,2}})\s?个(?:大人|成人|小孩|孩子|儿童|老人)"), WIDE_OR_DIGIT.search),
     # workers sent, said with 来 and no noun after the number ("保洁阿姨来两个就够了", "师傅来 3 个")
@@ -327,12 +327,13 @@ _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登�
 _PERSON_ROLE = "(?:病人|患者|就诊人|业主|租客|学员|老人)(?:叫|名叫|是|的?姓名是?|的?名字是|[:：])"
 _NAME_ROLE = _p(_NAME_ROLES)
 # a relative or a customer's role right before the name: the name must start with a surname
+CALLED_FOR = re.compile(r"[人车醒过了着]|外卖|快递|师傅|出租|救护|代驾")
 _KIN = "女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|父亲|爸爸|妈妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆"
 _KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!的?名字|叫)[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|(?<=[，,。])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|"
-             rf"(?:孩子|儿子|女儿|小孩|宝宝|老公|老婆|爱人|丈夫|妻子|我妈|我爸|母亲|父亲|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?叫|"
+             rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
              rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)|"
@@ -405,7 +406,15 @@ def _stem(word: str) -> str:
     """A label's key word without its ending; "address", "status" and "analysis" end in no plural s."""
     if re.search(r"(?:ss|us|is)$", word):
         return word
-    for suffix, repl in (("ies", "y"), ("ery", "er"), ("ed", ""), ("ing", ""), ("es", ""), ("s", "")):
+    if word.endswith("ies") and len(word) >= 6:
+        word = word[:-3] + "ys"   # "deliveries" -> "delivery" below, as "delivery" itself
+    elif word.endswith("es") and not re.search(r"(?:s|x|z|ch|sh)es$", word):
+        word = word[:-1]   # "prices", "dates": the e is the word's own; "boxes", "addresses": the plural's
+    for suffix in ("es", "s"):   # the plural first, then the verb's ending: "meetings" -> "meeting" -> "meet"
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    for suffix, repl in (("ery", "er"), ("ed", ""), ("ing", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: len(word) - len(suffix)] + repl
     return word
@@ -427,7 +436,7 @@ def _clean_label(raw: str) -> str:
     else:
         words = [w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", label)]
         words = [w for w in words if w not in EN_FILLER]
-        label = _stem(words[-1]) if words else ""
+        label = words[-1] if words else ""   # as said ("surgery", "wedding"); keys and matches use _stem
     return label
 
 
@@ -448,9 +457,10 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
     if category == "count":
         return _label_after(text, end, right) or _clean_label(text[left:start])
     before = _clean_label(text[left:start])
-    if category == "datetime" and before not in EVENT_LABELS and not re.search(rf"[{CJK}]", before):
-        words = [_stem(w.lower()) for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", text[left:start])]
-        before = next((w for w in reversed(words) if w in ERRAND_LABELS), before)  # "flight UA 921 tomorrow"
+    if category == "datetime" and _stem(before) not in EVENT_LABELS and not re.search(rf"[{CJK}]", before):
+        words = [w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", text[left:start])]
+        before = next((w for w in reversed(words) if _stem(w) in ERRAND_LABELS or _stem(w) in NAMED_EVENTS),
+                      before)  # "flight UA 921 tomorrow", "the concert's at the Apollo on Friday"
     if category == "datetime" and re.fullmatch(r"[我你他她它您咱们]+", before):   # "他下周去北京出差": whose, not what
         before = ""
     if before or category != "datetime":
@@ -521,6 +531,8 @@ def _names(text: str) -> list[Extracted]:
         if len(value) < 2 or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES) or \
                 value.endswith(ORG_TAILS) or "英文名" in value:
             continue
+        if lead.endswith("叫") and CALLED_FOR.match(value):
+            continue   # "我哥哥叫人来修", "老公叫车去了": 叫 as sent for, not named
         surnamed = lead in ("我是", "本人", "鄙人", "叫", "她叫", "他叫") or re.fullmatch(_KIN_OR_ROLE, lead)
         if lead in ("叫我", "称呼我") and value[0] not in SURNAMES and value[0] not in "小老阿" and \
                 not value.startswith(COMPOUND_SURNAMES):
@@ -759,6 +771,7 @@ def _address_owner(text: str, start: int) -> str:
 
 
 def _key(category: str, label: str, value: str, changed: bool) -> str:
+    label = _stem(label) if label.isascii() and " " not in label else label   # "meetings" and "meeting": one key
     if category in LABELLED:
         return f"{category}:{label}" if label else f"{category}:{value}"
     if category == "ref":
@@ -780,6 +793,9 @@ EVENT_LABELS = frozenset(_stem(w) for w in _EVENTS.split())
 ERRAND_LABELS = frozenset(_stem(w) for w in ("appointment delivery flight booking reservation ticket order payment "
                                              "pickup pick-up installation repair checkin check-in check-out checkout "
                                              "refund return shipment interview meeting deadline").split())
+# events that name themselves a few words before their day (not "time", "date", "check", "move": words of any clause)
+NAMED_EVENTS = frozenset(_stem(w) for w in ("wedding surgery operation exam party concert conference interview "
+                                            "ceremony graduation funeral gig match recital hearing").split())
 CN_EVENT = re.compile(r"会|议|评审|上线|交付|发货|到货|送达|上门|安装|维修|面试|入住|退房|出发|起飞|到达|见面|签约|付款|"
                       r"还款|截止|验收|培训|演示|提交|回电|回复|取件|提货|办理|复查|复诊|手术|考试|检查|开工|完工|"
                       r"生效|到期|过期|续费|报名|预约|集合|聚餐|装修|搬家|出差|旅游|旅行|结婚|领证|约|活动|课|发|交|取|到|走|回")
@@ -790,6 +806,10 @@ CN_PRONOUNS = set("我你他她它您咱")
 CN_BAD_LABEL_END = set("吗呢吧啊呀哈了说才的")
 
 
+KEY_WORDS = frozenset({"budget", "price", "cost", "total", "fee", "deposit", "salary", "rent", "amount", "paid", "refund",
+                       "balance", "address", "order", "unit"})
+
+
 def _good_label(label: str) -> bool:
     """A real key: an English event noun ("meeting", "flight"), or a Chinese noun phrase of
     2-8 characters that starts with no particle or verb and holds no pronoun."""
@@ -798,8 +818,13 @@ def _good_label(label: str) -> bool:
     if re.search(rf"[{CJK}]", label):
         return (2 <= len(label) <= 8 and label[0] not in CN_BAD_LABEL_START and label[-1] not in CN_BAD_LABEL_END
                 and "是" not in label and not CN_PRONOUNS.intersection(label))
-    return label in EVENT_LABELS or label in {"budget", "price", "cost", "total", "fee", "deposit", "salary", "rent",
-                                              "amount", "paid", "refund", "balance", "address", "order", "unit"}
+    return _stem(label) in EVENT_LABELS or label in KEY_WORDS or _stem(label) in KEY_WORDS
+
+
+def _many(label: str) -> bool:
+    """An English key said in the plural ("deliveries this month", "3 launches in one week"): many
+    events over a span, a tally, not one day to keep."""
+    return label.isascii() and label.endswith("s") and _stem(label) != label and not label.endswith(("ss", "us", "is"))
 
 
 def _relative(value: str) -> bool:
@@ -931,10 +956,14 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
         if not en.POSTCODE_KEY.search(text, left, start):
             return None
         return Extracted("address", value, "postcode", "address:postcode", start, end, "address:" * changed)
+    if category == "datetime" and en.SPAN.search(value) and en.MOVED.search(text, left, start):
+        to = re.search(r"\s(?:to|until|till)\s+", value)   # "move it from the 3rd to the 5th of May": the new day
+        if to:
+            start, value = start + to.end(), value[to.end():]
     label = keyword or _label_for(text, start, end, category)
-    if category == "datetime" and RATE_BEFORE.search(text, max(0, start - 16), start) and DEADLINE.match(value):
+    if category == "datetime" and RATE_BEFORE.search(text, max(0, start - 16), start) and (DEADLINE.match(value) or _relative(value)):
         return None   # "twice in one day": how often, not when
-    if category in LABELLED and not _good_label(label):
+    if category in LABELLED and (not _good_label(label) or category == "datetime" and _relative(value) and _many(label)):
         if category == "datetime" and _relative(value) and not DEADLINE.match(value) and not CN_SLOT.search(value) and \
                 not (DAY_TO_COME.match(value) and TO_COME.search(text, left, start)):
             return None  # "this week", 下个月 with no real key: chit-chat, not a fact
@@ -991,7 +1020,24 @@ def _extract(text: str) -> list[Extracted]:
     facts.extend(f for f in _names(text) if not _dropped(text, "name", f.value, f.start, f.end))
     facts.extend(f for f in _decisions(text) if not _dropped(text, "decision", f.value, f.start, f.end))
     facts.sort(key=lambda f: f.start)
-    return _listed_refs(text, facts)
+    return _listed_refs(text, _unrestated(text, facts))
+
+
+# a span from now that says again the date just given ("April 28th, so in three weeks", "on
+# March 27th. In four weeks!", "12月3号，也就是下周三"): the date is the fact, the span its gloss
+CN_GLOSS = re.compile(r"(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天]|明天|后天|大后天")
+SPAN_FROM_NOW = re.compile(r"(?i:in\s+(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)"
+                           r"\s+(?:days?|weeks?|months?))")
+RESTATING = re.compile(r"(?i)\W*(?:so|that's|that is|which is|it's|it is|i\.e\.)?\W*$|[，,\s]*(?:也就是|就是|即)\s*$")
+
+
+def _unrestated(text: str, facts: list[Extracted]) -> list[Extracted]:
+    dated = [f for f in facts if f.category == "datetime" and re.search(r"\d", f.value) and not SPAN_FROM_NOW.search(f.value)]
+    def gloss(f: Extracted) -> bool:
+        if f.category != "datetime" or not (SPAN_FROM_NOW.fullmatch(f.value) or CN_GLOSS.fullmatch(f.value)):
+            return False
+        return any(0 <= f.start - d.end <= 16 and RESTATING.match(text[d.end:f.start]) for d in dated)
+    return [f for f in facts if not gloss(f)]
 
 
 LIST_JOIN = re.compile(r"\s*(?:和|、|及|跟|以及|,|，|/|&|and)\s*", re.I)

@@ -95,12 +95,16 @@ QUEUE_BEFORE = _p(r"(?:前面|前边|排在|排到)(?:还有|有)?\s*$")
 MOVED = _p(r"\b(?:move|moved|change|changed|reschedule|rescheduled|push|pushed|shift|switch|bring)\b", re.I)
 
 
+SPAN = _p(r"\s(?:to|until|till)\s|\d(?:st|nd|rd|th)?\s?[-–]\s?\d", re.I)
+
+
 def rejected(text: str, start: int, end: int, left: int, place: bool = False) -> bool:
     """A value the sentence takes back: "not X", "instead of X", "X - no wait, ...", "move it from X to Y".
     A ``place`` after a bare "from" is where someone is ("it's Priya from flat 9, 27 Wellington Street")."""
     before = REJECTED_BEFORE.search(text[max(left, start - 16):start])
     from_start = before is not None and before.group(0).lower().startswith("from") and (
-        place or START_FROM.search(text[max(left, start - 24):start]) is not None)
+        place or START_FROM.search(text[max(left, start - 24):start]) is not None
+        or SPAN.search(text, start, end) is not None)   # "from the 9th to the 16th of August": a stay
     if before and not from_start or REJECTED_AFTER.match(text, end):
         return True
     return bool(re.match(r"from\s", text[start:end], re.I) and re.match(r"\s+to\s", text[end:])
@@ -130,13 +134,39 @@ def chit_chat_number(text: str, category: str, value: str, start: int, left: int
         return True
     if category == "count" and QUEUE_AFTER.match(text, start + len(value)):   # "12 people in the queue ahead"
         return True
+    if category == "datetime" and _story_time(text, value, start, left, right):
+        return True
     return category == "datetime" and bool(CURRENT_TIME.search(before)) and not re.search(r"[A-Za-z]{3}", value)
+
+
+# a time of day, or a day without its date, in a story told in the past ("Stayed up till 3am",
+# "Finished the book at 2am", "I did a proper budget this weekend", "So far I've lasted until
+# Wednesday"): when it happened, not a fact to keep. A clause that arranges something ("I booked
+# it for 3pm", "they moved it to Friday") or speaks in the present or the future keeps its time.
+STORY_VERB = _p(r"\b(?:was|were|did|went|got|made|came|woke|slept|ran|ate|had|left|took|saw|fell|sat|heard|felt|found|"
+                r"gave|lost|met|spent|thought|won|wore|wrote|brought|caught|began|drank|drove|forgot|rode|sang|swam|"
+                r"threw|[a-z]{2,}(?<![e])ed)\b", re.I)
+ARRANGED = _p(r"\b(?:booked|scheduled|rescheduled|moved|arranged|confirmed|planned|postponed|changed|reserved|ordered|"
+              r"agreed|delayed|pushed|organi[sz]ed|requested|invited|expected|supposed|needed|wanted|asked|promised|"
+              r"told|said|due|will|won't|shall|going to|gonna|is|are|am|be)\b|'(?:ll|s|re|m)\b", re.I)
+DATED = _p(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d(?:st|nd|rd|th)?\s+(?:of\s+)?"
+           r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b\d{1,2}/\d{1,2}\b", re.I)   # the day is said
+STORY_VALUE = _p(r"(?:(?:at|on|till|until|by|around|about|before|after)\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|"
+                 r"noon|midnight|this (?:morning|afternoon|evening|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)", re.I)
+
+
+def _story_time(text: str, value: str, start: int, left: int, right: int) -> bool:
+    return bool(STORY_VALUE.fullmatch(value.strip()) and STORY_VERB.search(text, left, start)
+                and not ARRANGED.search(text, left, right) and not DATED.search(text, left, right))
 
 
 # ------------------------------------------------------------------ counts
 _NUM_WORD = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|a dozen|dozen)"
 _NOT_COUNTED = {"times", "minutes", "mins", "seconds", "secs", "hours", "days", "weeks", "months", "years", "stars",
-                "cents", "percent", "points", "ways", "things", "reasons", "others", "ones"}
+                "cents", "percent", "points", "ways", "things", "reasons", "others", "ones",
+                # words that end in s and count nothing ("at six this morning")
+                "this", "was", "has", "his", "its", "hers", "ours", "yours", "theirs", "always", "perhaps", "less",
+                "unless", "plus", "across", "towards", "does", "goes", "thus", "besides", "whereas", "yes"}
 ORDER_CUE = _p(r"\b(?:need|want|add|order|ordered|book|get|buy|bought|send|sent|ship|reserve|came|arrived|missing|"
                r"received|delivered|only|requested|reserved|booked|cancel|cancelled|canceled)\b", re.I)
 BUYING_CUE = _p(r"\b(?:need|want|order|ordered|book|buy|bought|send|sent|ship|reserve|arrived|missing|received|"
