@@ -1215,3 +1215,21 @@ def test_an_english_key_is_the_word_as_said():
 def test_a_plural_key_over_a_span_is_a_tally():
     assert [f for f in extract("You guys are 0 for 2 on deliveries this month.") if f.category == "datetime"] == []
     assert [f.label for f in extract("The delivery is this Friday.")] == ["delivery"]
+
+
+@pytest.mark.parametrize("text", [
+    "Okay, my battery's about to die. Same time next week-ish?",        # "time" counted, no key
+    "I had the most pointless meeting today, two hours of nothing.",   # a story told the same day
+    "Eli cooked me dinner tonight, it was so sweet.",
+    "Basically the 6am starts were destroying me.",
+    "My sister keeps sending me memes at 2am",                         # a habit
+])
+def test_a_day_of_chat_is_no_fact(text):
+    assert [f.value for f in extract(text) if f.category == "datetime"] == []
+
+
+def test_an_english_product_is_keyed_by_its_kind_only():
+    """"Say hello to the new Fiat Panda" shows "product: Fiat Panda", not "hello: Fiat Panda"."""
+    assert [(f.value, f.label) for f in extract("Say hello to the new Fiat Panda.")] == [("Fiat Panda", "")]
+    assert [(f.value, f.label) for f in extract("My laptop is a Dell XPS 13 9340")] == [("Dell XPS 13 9340", "laptop")]
+    assert [f.label for f in extract("the interview's tomorrow.")] == ["interview"]

@@ -821,6 +821,22 @@ def _good_label(label: str) -> bool:
     return _stem(label) in EVENT_LABELS or label in KEY_WORDS or _stem(label) in KEY_WORDS
 
 
+# what an English product's key may be: a kind of thing ("my laptop is a Dell XPS 13"), not the
+# verb or the word before it ("sold the Skoda Octavia", "say hello to the new Fiat Panda")
+PRODUCT_KINDS = frozenset(("car phone laptop model tablet watch tv camera bike router printer console device product "
+                           "item machine fridge washer dryer vacuum headphones earbuds speaker monitor van truck "
+                           "scooter mower kettle blender oven dishwasher modem lens drone keyboard mouse").split())
+# "for the first time last Saturday", "same time next week", "the third time this year": no key
+TIME_COUNTED = re.compile(r"\b(?:first|second|third|fourth|fifth|last|same|every|each|one|any|some|what|this|next|"
+                          r"\d+(?:st|nd|rd|th))\s+time\s*$", re.I)
+
+
+def _no_english_key(text: str, start: int, category: str, label: str) -> bool:
+    if category == "product":
+        return _stem(label) not in {_stem(k) for k in PRODUCT_KINDS}
+    return label == "time" and TIME_COUNTED.search(text, max(0, start - 24), start) is not None
+
+
 def _many(label: str) -> bool:
     """An English key said in the plural ("deliveries this month", "3 launches in one week"): many
     events over a span, a tally, not one day to keep."""
@@ -961,6 +977,8 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
         if to:
             start, value = start + to.end(), value[to.end():]
     label = keyword or _label_for(text, start, end, category)
+    if label.isascii() and label and not keyword and _no_english_key(text, start, category, label):
+        label = ""
     if category == "datetime" and RATE_BEFORE.search(text, max(0, start - 16), start) and (DEADLINE.match(value) or _relative(value)):
         return None   # "twice in one day": how often, not when
     if category in LABELLED and (not _good_label(label) or category == "datetime" and _relative(value) and _many(label)):

@@ -77,7 +77,7 @@ START_FROM = _p(r"\b(?:nights?|days?|weeks?|months?|starting|available|open|vali
 REJECTED_AFTER = _p(r"\s*[-,]?\s*(?:no wait|no,|sorry,? I meant|I mean)\b", re.I)
 RATIO_BEFORE = _p(r"\b\d+\s+(?:in|out of)\s+$", re.I)
 CURRENT_TIME = _p(r"\b(?:it's|it is|its|since)\s+$", re.I)  # "it's 2am here", "waiting since 9am"
-HABIT = _p(r"\b(?:usually|always|normally|typically|generally|every)\b", re.I)
+HABIT = _p(r"\b(?:usually|always|normally|typically|generally|every|often|sometimes|whenever|keeps?|tends? to)\b", re.I)
 DURATION = _p(r"\b(?:days?|hours?|weeks?|months?|years?|minutes?|mins?)\b", re.I)
 BOOKING_CUE = _p(r"\b(?:book|booking|booked|rent|rental|hire|reserve|reservation|stay|extend|extension|"
                  r"subscription|trial|lease|plan|for)\b", re.I)
@@ -152,11 +152,11 @@ ARRANGED = _p(r"\b(?:booked|scheduled|rescheduled|moved|arranged|confirmed|plann
 DATED = _p(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d(?:st|nd|rd|th)?\s+(?:of\s+)?"
            r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b\d{1,2}/\d{1,2}\b", re.I)   # the day is said
 STORY_VALUE = _p(r"(?:(?:at|on|till|until|by|around|about|before|after)\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|"
-                 r"noon|midnight|this (?:morning|afternoon|evening|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)", re.I)
+                 r"noon|midnight|today|tonight|this (?:morning|afternoon|evening|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)", re.I)
 
 
 def _story_time(text: str, value: str, start: int, left: int, right: int) -> bool:
-    return bool(STORY_VALUE.fullmatch(value.strip()) and STORY_VERB.search(text, left, start)
+    return bool(STORY_VALUE.fullmatch(value.strip()) and STORY_VERB.search(text, left, right)
                 and not ARRANGED.search(text, left, right) and not DATED.search(text, left, right))
 
 
