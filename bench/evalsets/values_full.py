@@ -1837,3 +1837,53 @@ MESSAGES_30: list = [
     ("孩子考了98分，奖励她一个冰淇淋", []),
     ("我们结婚五周年是10月3号", [("datetime", "10月3号")]),
 ]
+
+# The thirty-first round (test31), written 2026-12-06 after test30's changes, before the extractor
+# ran on it: Chinese customer-service messages with the customer's asides in them, the numbers a
+# real chat with a desk carries beside its values (the weather, what lunch cost, the customer's
+# own day, a child's age, what a neighbour paid, a past trip, hearsay), and English ones of the
+# same kind. An aside's number is no fact; the value in the same message is.
+MESSAGES_31: list = [
+    ("天气预报说周六有大雨，师傅还能按时上门吗？我家地址是苏州工业园区星湖街328号2幢1501",
+     [("?datetime", "周六"), ("address", "苏州工业园区星湖街328号2幢1501")]),
+    ("中午点的外卖才15块，你们这个运费就要12", [("amount", "12")]),
+    ("我刚下班，7点还要去接孩子，你们6点前能打给我吗", [("datetime", "6点前")]),
+    ("我家老大今年10岁，老二才3岁，儿童票怎么算", []),
+    ("隔壁老王家装的是200兆的，他说一年才600", []),
+    ("去年双十一买的那台扫地机器人又坏了，型号是石头T7S", [("product", "石头T7S"), ("?datetime", "去年双十一")]),
+    ("听说你们下个月要涨价？", []),
+    ("我上周去了趟杭州，回来就发现快递被退回了，单号JT5381920476613", [("ref", "JT5381920476613")]),
+    ("我妈72了，眼睛不好，电话就留我的吧，18955012376", [("phone", "18955012376")]),
+    ("昨天在你们店里排了40分钟的队，太离谱了", [("?datetime", "昨天")]),
+    ("我们小区300多户都停水了，什么时候来水", []),
+    ("麻烦改到下周二下午，那天我调休", [("datetime", "下周二下午")]),
+    ("楼下便利店一瓶水才2块，你们自动售货机卖5块", []),
+    ("我同事上个月办的同款套餐，每月便宜20", []),
+    ("我这个月已经打了5次电话了，工单号是WO20261128055", [("ref", "WO20261128055")]),
+    ("三年前在你们这买的热水器，现在漏水", [("?datetime", "三年前")]),
+    ("我一般晚上9点以后才有空", [("?datetime", "晚上9点以后")]),
+    ("预约改到12月15号上午10点，地点不变", [("datetime", "12月15号上午10点")]),
+    ("我儿子说网上只要899，你们门店卖1099", [("?amount", "899"), ("?amount", "1099")]),
+    ("开车过来要40分钟，能不能寄过来", []),
+    ("手机号换了，新的是 137 1234 5609，旧号码停用了", [("phone", "13712345609")]),
+    ("我们一家四口，订两间房，12月30号入住", [("?count", "四口"), ("?count", "两间"), ("datetime", "12月30号")]),
+    ("那天温度零下5度，车子打不着火", []),
+    ("小孩发烧到39度，能不能先挂个号", []),
+    ("退款498元到现在都没到账，已经7个工作日了", [("amount", "498元"), ("?datetime", "7个工作日")]),
+    ("我刚做完核酸，排了一个小时", []),
+    ("明天上午我要开会，下午2点以后都行", [("?datetime", "明天上午"), ("datetime", "下午2点以后")]),
+    ("我家猫咪5岁了，叫咪咪，这次来洗澡", [("?name", "咪咪")]),
+    ("朋友说你们这里周三会员日打八折", []),
+    ("我记得去年这时候才卖3999", []),
+    ("The weather said snow on Thursday, will the engineer still come? I'm at 42 Mill Lane, Bristol BS3 4QE.",
+     [("?datetime", "Thursday"), ("address", "42 Mill Lane, Bristol BS3 4QE")]),
+    ("My neighbour pays £25 a month for the same thing!", []),
+    ("I've been on hold for 45 minutes, my reference is CS-7720194.", [("ref", "CS-7720194")]),
+    ("I'm usually home after 6, so any evening works.", [("?datetime", "6")]),
+    ("Can you book it for Tuesday the 16th at 9am?", [("datetime", "Tuesday the 16th at 9am")]),
+    ("My son's 12 and my daughter's 8, do they need their own tickets?", []),
+    ("I drove 30 miles to your store last week and it was shut.", [("?datetime", "last week")]),
+    ("The old one lasted 15 years, this one broke in 3 months.", []),
+    ("Please send it to my work, 1 Canada Square, London E14 5AB.", [("address", "1 Canada Square, London E14 5AB")]),
+    ("I heard the price goes up in January?", []),
+]
