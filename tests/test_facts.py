@@ -1121,7 +1121,8 @@ def test_chit_chat_of_the_third_chinese_set_keeps_no_fact(text, category):
 
 def test_a_clause_is_no_key():
     """A label that ends in a particle, 说 or 才 is a clause ("天气预报说", "楼下奶茶才"), not a key."""
-    assert [f.label for f in extract("天气预报说2号要下雨")] == [""]
+    assert [f.label for f in extract("楼下奶茶才16块")] == [""]
+    assert extract("天气预报说2号要下雨") == []   # hearsay keeps no fact at all (RESULTS 36.5)
     assert [f.label for f in extract("交付日期改到1月20日")] == ["交付日期"]
 
 
@@ -1233,3 +1234,33 @@ def test_an_english_product_is_keyed_by_its_kind_only():
     assert [(f.value, f.label) for f in extract("Say hello to the new Fiat Panda.")] == [("Fiat Panda", "")]
     assert [(f.value, f.label) for f in extract("My laptop is a Dell XPS 13 9340")] == [("Dell XPS 13 9340", "laptop")]
     assert [f.label for f in extract("the interview's tomorrow.")] == ["interview"]
+
+
+# -- test31 (RESULTS 36.5): the customer's asides ------------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("中午点的外卖才15块，你们这个运费就要12", "amount", "12"),
+    ("去年双十一买的那台扫地机器人又坏了，型号是石头T7S", "product", "石头T7S"),
+    ("退款498元到现在都没到账，已经7个工作日了", "amount", "498元"),
+    ("师傅说明天下午两点上门", "datetime", "明天下午两点"),   # the desk's own word is no hearsay
+    ("我要住3天", "count", "3天"),
+])
+def test_values_of_the_thirty_first_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("退款498元到现在都没到账，已经7个工作日了", "count"),            # days waited
+    ("我这个月已经打了5次电话了，工单号是WO20261128055", "count"),       # calls made
+    ("朋友说你们这里周三会员日打八折", "datetime"),                     # hearsay
+    ("天气预报说周六有大雨，师傅还能按时上门吗？", "datetime"),
+    ("My neighbour pays £25 a month for the same thing!", "amount"),
+    ("The old one lasted 15 years, this one broke in 3 months.", "datetime"),
+])
+def test_look_alikes_of_the_thirty_first_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+def test_a_baseline_price_is_no_fact_beside_the_desks_own():
+    amounts = [f.value for f in extract("楼下便利店一瓶水才2块，你们自动售货机卖5块") if f.category == "amount"]
+    assert amounts == ["5块"]
+    assert [f.label for f in extract("你们这个运费就要12")] == ["运费"]

@@ -48,7 +48,7 @@ LABEL_TAIL = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更�
                         r"提前到|定在|定为|(?<!预)约在|(?<!预)约到|设为|设在|大概|大约|预计|计划|一共有|总共有|共有|一共|总共|共|有|应该是|应该|应为|需要|是|为|在|到|写|填|"
                         r"留|用|的|要|(?<!预)约|改|换|:|：|=|-|\s|is now|changed to|moved to|updated to|is|are|was|will be|"
                         r"to|at|on|by|of|for|'s)+$", re.I)
-LABEL_HEAD = re.compile(r"^(我的|我们的|你的|您的|他的|她的|咱们的|咱们|我们|我|您|你|请|麻烦|帮我|把|那个|这个|"
+LABEL_HEAD = re.compile(r"^(我的|我们的|你们的|你的|您的|他们的|他的|她的|咱们的|咱们|我们|你们|他们|我|您|你|请|麻烦|帮我|把|那个|这个|"
                         r"打算|准备|希望|想要|想|计划|争取|尽量|务必|必须|最好|得|"
                         r"另外|还有|然后|对了|哦|嗯|好的|对|不对|更正一下|更正|纠正|应该|新的|需要|要|买|订购|采购|"
                         r"(?:my|our|your|the|a|an|and|also|please|oh|ok|so|then|actually|sorry|we|i|need|want|"
@@ -264,7 +264,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
                   rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
-                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|大概|大约|约|才|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)|"
+                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
@@ -307,7 +307,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                    rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                    rf"{COLOURS})){{0,3}}"), DIGIT.search),
     # a model named by its label, however short ("型号 X20 Pro", "model K3")
-    ("product", _p(r"(?:型号|(?i:\bmodel))\s*(?:是|为|:|：|is)?\s*(?P<v>(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])"
+    ("product", _p(r"(?:型号|(?i:\bmodel))\s*(?:是|为|:|：|is)?\s*(?P<v>(?:[\u4e00-\u9fff]{1,4}(?=[A-Za-z0-9-]*\d))?(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])"
                    r"[A-Za-z0-9][A-Za-z0-9-]{1,15}(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*)(?![A-Za-z0-9-])"
                    r"(?!\s*(?:吗|呢|？|\?))"),
      DIGIT.search),
@@ -821,6 +821,7 @@ def _good_label(label: str) -> bool:
     return _stem(label) in EVENT_LABELS or label in KEY_WORDS or _stem(label) in KEY_WORDS
 
 
+DEMONSTRATIVE = re.compile(r"^(?:[这那该此]|你们|我们)?(?:个|些|种|笔|项)?(?=[\u4e00-\u9fff])")
 # what an English product's key may be: a kind of thing ("my laptop is a Dell XPS 13"), not the
 # verb or the word before it ("sold the Skoda Octavia", "say hello to the new Fiat Panda")
 PRODUCT_KINDS = frozenset(("car phone laptop model tablet watch tv camera bike router printer console device product "
@@ -912,9 +913,33 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
     """A value taken back ("not X"), or a number of chit-chat (a hypothetical, a ratio, "it's 2am")."""
     left, right = _clause_bounds(text, start, end)
     return (en.rejected(text, start, end, left, category == "address") or _taken_back_zh(text, start, end)
+            or category in ("amount", "count", "datetime") and _aside(text, category, start, end, left)
             or en.chit_chat_number(text, category, value, start, left, right) or _seat(text, category, value, start)
             or category == "count" and (POLICY.match(text, end) is not None
                                         or POLICY_BEFORE.search(text, max(0, start - 8), start) is not None))
+
+
+# the customer's asides: what others say or pay ("天气预报说周六有大雨", "朋友说…周三会员日",
+# "My neighbour pays £25 a month"), a price that only sets off the desk's own ("外卖才15块，你们
+# 这个运费就要12"), the days already waited ("已经7个工作日了") and the calls already made ("打了5次电话")
+HEARSAY = re.compile(r"听说|据说|天气预报|预报说|新闻上?说|(?:朋友|同事|邻居|别人|人家|网上)(?:都)?说|"
+                     r"(?i:\bI heard\b|\bapparently\b|\bthe (?:weather|forecast)\b|\b(?:friend|neighbou?r|colleague)s? "
+                     r"(?:said|says|told me|pays?|paid|got)\b)")
+BASELINE_BEFORE = re.compile(r"(?:才|只要|只卖|只花了?)\s?$")
+DESK_AFTER = re.compile(r"[，,。；;]\s*(?:但是?|可是?|而)?(?:你们|你家|贵店|这边|你这)")
+ELAPSED_BEFORE = re.compile(r"(?:已经|都|等了|过了|快)\s?$")
+SPAN_OF_TIME = re.compile(r"[\d一二三四五六七八九十两]+\s?个?(?:工作日|天|小时|分钟|星期|周|个月|年)")
+ATTEMPTS = re.compile(r"(?:打了|催了|问了|找了|跑了|来了|投诉了|反映了)\s?$")
+
+
+def _aside(text: str, category: str, start: int, end: int, left: int) -> bool:
+    if HEARSAY.search(text, left, start):
+        return True
+    if category == "amount" and BASELINE_BEFORE.search(text, max(0, start - 4), start) and DESK_AFTER.search(text, end):
+        return True
+    if category == "count" and SPAN_OF_TIME.match(text, start) and ELAPSED_BEFORE.search(text, max(0, start - 4), start):
+        return True
+    return category == "count" and "次" in text[start:end] and ATTEMPTS.search(text, max(0, start - 4), start) is not None
 
 
 # a value the message corrects or gives up: "不是 13812345678，是 …", "原来是 8 号", "旧号 … 不用了",
@@ -976,6 +1001,7 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
         to = re.search(r"\s(?:to|until|till)\s+", value)   # "move it from the 3rd to the 5th of May": the new day
         if to:
             start, value = start + to.end(), value[to.end():]
+    keyword = DEMONSTRATIVE.sub("", keyword) if len(DEMONSTRATIVE.sub("", keyword)) >= 2 else keyword   # "这个运费" -> 运费
     label = keyword or _label_for(text, start, end, category)
     if label.isascii() and label and not keyword and _no_english_key(text, start, category, label):
         label = ""

@@ -145,14 +145,14 @@ def chit_chat_number(text: str, category: str, value: str, start: int, left: int
 # it for 3pm", "they moved it to Friday") or speaks in the present or the future keeps its time.
 STORY_VERB = _p(r"\b(?:was|were|did|went|got|made|came|woke|slept|ran|ate|had|left|took|saw|fell|sat|heard|felt|found|"
                 r"gave|lost|met|spent|thought|won|wore|wrote|brought|caught|began|drank|drove|forgot|rode|sang|swam|"
-                r"threw|[a-z]{2,}(?<![e])ed)\b", re.I)
+                r"threw|broke|[a-z]{2,}(?<![e])ed)\b", re.I)
 ARRANGED = _p(r"\b(?:booked|scheduled|rescheduled|moved|arranged|confirmed|planned|postponed|changed|reserved|ordered|"
               r"agreed|delayed|pushed|organi[sz]ed|requested|invited|expected|supposed|needed|wanted|asked|promised|"
               r"told|said|due|will|won't|shall|going to|gonna|is|are|am|be)\b|'(?:ll|s|re|m)\b", re.I)
 DATED = _p(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d(?:st|nd|rd|th)?\s+(?:of\s+)?"
            r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b\d{1,2}/\d{1,2}\b", re.I)   # the day is said
 STORY_VALUE = _p(r"(?:(?:at|on|till|until|by|around|about|before|after)\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|"
-                 r"noon|midnight|today|tonight|this (?:morning|afternoon|evening|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)", re.I)
+                 r"noon|midnight|today|tonight|this (?:morning|afternoon|evening|weekend)|in (?:\d+|a|an|one|two|three|four|five|six) (?:days?|weeks?|months?|years?)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)", re.I)
 
 
 def _story_time(text: str, value: str, start: int, left: int, right: int) -> bool:
