@@ -1898,14 +1898,14 @@ MESSAGES_31: list = [
 MESSAGES_32: list = [
     ("Hi, my account number is 8832-114-07 and my bill jumped to $212.56 this month.",
      [("ref", "8832-114-07"), ("amount", "$212.56")]),
-    ("Could you call me back at (415) 555-0132 after 4:30 pm?", [("phone", "4155550132"), ("datetime", "after 4:30 pm")]),
+    ("Could you call me back at (415) 555-0132 after 4:30 pm?", [("phone", "4155550132"), ("datetime", "4:30 pm")]),   # corrected: a value is written in its shortest form, without its preposition
     ("I ordered two of the 65-inch TVs, order #US-99120-B, and only one showed up.",
      [("count", "two"), ("ref", "US-99120-B"), ("?product", "65-inch TVs"), ("?count", "one")]),
     ("The tech is supposed to come Wednesday between 8 and noon.", [("datetime", "Wednesday between 8 and noon")]),
     ("My prescription number is RX 4471902, it's for lisinopril 10 mg.", [("ref", "RX 4471902"), ("?product", "lisinopril")]),
-    ("Can I pick it up at the Elm Street store by 6 tonight?", [("datetime", "by 6 tonight")]),
+    ("Can I pick it up at the Elm Street store by 6 tonight?", [("datetime", "6 tonight")]),   # corrected: shortest form, as above
     ("My insurance member ID is XJH884213907 and my date of birth is 04/17/1986.",
-     [("id_card", "XJH884213907"), ("?datetime", "04/17/1986")]),
+     [("ref", "XJH884213907"), ("?datetime", "04/17/1986")]),   # corrected: a member ID is a ref (test29: member id 00417725)
     ("I got a letter saying my registration expires on January 31, plate number 8KXT412.",
      [("datetime", "January 31"), ("?ref", "8KXT412")]),
     ("I'd like the earliest road test slot, any weekday morning is fine.", []),
@@ -1950,9 +1950,9 @@ MESSAGES_32: list = [
     ("哈哈我们家那位昨天又加班到11点", []),
     ("业主群通知：12月10号早上8点到下午5点停水，请提前储水", [("datetime", "12月10号早上8点到下午5点")]),
     ("3栋2单元的电梯又坏了，我已经报修了，工单号 WY-20261204-017", [("ref", "WY-20261204-017")]),
-    ("物业费今年涨到每平2块8了，我家120平，一年要四千多", [("?amount", "每平2块8"), ("?amount", "四千多")]),
+    ("物业费今年涨到每平2块8了，我家120平，一年要四千多", [("?amount", "2块8"), ("?amount", "四千多")]),   # corrected: shortest form
     ("我上次买菜团购了5斤橙子，结果烂了一半", []),
-    ("明天聚餐定在海底捞万达店，晚上6点半，已经订了12个人的位子", [("?address", "海底捞万达店"), ("datetime", "晚上6点半"), ("count", "12个人")]),
+    ("明天聚餐定在海底捞万达店，晚上6点半，已经订了12个人的位子", [("?address", "海底捞万达店"), ("?datetime", "明天"), ("datetime", "晚上6点半"), ("count", "12个人")]),   # corrected: the dinner's day, 明天, is a value the writer left out
     ("老张说他下周一开始休年假，一共休10天", [("?name", "老张"), ("?datetime", "下周一")]),
     ("报销的发票抬头写公司全称，税号91330106MA2H3K7X5Q", [("ref", "91330106MA2H3K7X5Q")]),
     ("我今天走了两万三千步，腿都断了", []),
