@@ -1264,3 +1264,32 @@ def test_a_baseline_price_is_no_fact_beside_the_desks_own():
     amounts = [f.value for f in extract("楼下便利店一瓶水才2块，你们自动售货机卖5块") if f.category == "amount"]
     assert amounts == ["5块"]
     assert [f.label for f in extract("你们这个运费就要12")] == ["运费"]
+
+
+# -- test32 (RESULTS 37.1): American service desks, plans among friends, Chinese group chat ----------
+@pytest.mark.parametrize("text, category, value", [
+    ("Is Dr. Alvarez available Friday at a quarter to nine?", "datetime", "Friday at a quarter to nine"),
+    ("See you Friday at half past four.", "datetime", "Friday at half past four"),
+    ("he's coming at ten o'clock", "datetime", "ten o'clock"),
+    ("Can I pick it up at the Elm Street store by 6 tonight?", "datetime", "by 6 tonight"),
+    ("Can you move my appointment to next Tuesday, the 9th, same time?", "datetime", "next Tuesday, the 9th"),
+    ("I ordered two of the 65-inch TVs, order #US-99120-B", "count", "two"),
+    ("ok so dinner at Luca's on Friday at 7:30, I booked for 6 of us", "count", "6"),
+    ("班费每人交200，微信转给我就行", "amount", "200"),
+    ("我是班长妈妈刘芳", "name", "刘芳"),
+    ("信用卡尾号6625", "bank_card", "6625"),
+])
+def test_values_of_the_thirty_second_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("哈哈我们家那位昨天又加班到11点", "datetime"),         # how late a past day ran
+    ("我家孩子昨天烧到38度5，今天请假一天", "datetime"),      # a child is no key of a date
+    ("快递到了的话帮我放前台，收件人写王琳，尾号6625", "bank_card"),   # a phone's last digits
+    ("I booked for 7pm", "count"),
+    ("I'll take the 3 o'clock one then.", "datetime"),      # the decision holds the time
+    ("a quarter of the cake is left", "datetime"),
+])
+def test_look_alikes_of_the_thirty_second_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []

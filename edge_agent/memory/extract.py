@@ -118,7 +118,7 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日�
            rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊])(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\d{{2}}(?!\d)|(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
-           rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}|week(?:end)?|month|year)|"
+           rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}(?:,?\s+(?:the\s+)?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z]))?|week(?:end)?|month|year)|"
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
@@ -132,7 +132,11 @@ EN_RANGE = rf"(?:\s+(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}(?![\d:]))?"
 EN_BETWEEN = rf"\b(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}"
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
            r"(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
-           r"\b(?:half|quarter)\s+(?:past|to)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b|"
+           r"\b(?:a\s+)?(?:half|quarter)\s+(?:past|to)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b|"
+           r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\s+o['’]?clock\b|"
+           # "by 6 tonight", "at 8 tomorrow morning": a bare hour with the day after it
+           r"(?:\b(?:by|before|until|till|after)\s+|(?<=\bat )|(?<=\baround ))\d{1,2}(?::\d{2})?\s+(?:tonight|this\s+(?:morning|afternoon|evening)|"
+           r"tomorrow(?:\s+(?:morning|afternoon|evening|night))?)\b|"
            r"\bnoon\b|\bmidnight\b|(?<![\d:])(?<!(?-i:[A-Z]{2}) )(?<!(?-i:[A-Z]{2}))(?:[01]\d|2[0-3])[0-5]\d(?=\s+(?:on\s|hrs\b|hours\b))")
 
 _EN_NUMBERS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
@@ -178,8 +182,8 @@ NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   
 # (end of) day, EOD, next/this/last/coming week/month/year or end of the week/month/year
 NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of (?:the )?day|eod|tomorrow|tonight|"
                            r"noon|midnight|(?:next|this|last|coming)\s+(?:week|month|year)|\bin\s+[a-z0-9 ]+\s+(?:days?|weeks?|months?)\b|"
-                           r"end of (?:the )?(?:month|week|year)", re.I)
-_EN_DATE_WORDS = ("day", "eod", "tomorrow", "tonight", "noon", "midnight", "week", "month", "year")
+                           r"end of (?:the )?(?:month|week|year)|past|quarter|clock", re.I)
+_EN_DATE_WORDS = ("day", "eod", "tomorrow", "tonight", "noon", "midnight", "week", "month", "year", "past", "quarter", "clock")
 
 
 def _may_hold_en_date(text: str) -> bool:
@@ -264,7 +268,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
                   rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
-                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)|"
+                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
@@ -329,7 +333,7 @@ _NAME_ROLE = _p(_NAME_ROLES)
 # a relative or a customer's role right before the name: the name must start with a surname
 CALLED_FOR = re.compile(r"[人车醒过了着]|外卖|快递|师傅|出租|救护|代驾")
 _KIN = "女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|父亲|爸爸|妈妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆"
-_KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!的?名字|叫)[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长)"
+_KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!的?名字|叫)[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|(?<=[，,。])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|"
@@ -801,6 +805,7 @@ CN_EVENT = re.compile(r"会|议|评审|上线|交付|发货|到货|送达|上门
                       r"生效|到期|过期|续费|报名|预约|集合|聚餐|装修|搬家|出差|旅游|旅行|结婚|领证|约|活动|课|发|交|取|到|走|回")
 CN_BAD_LABEL_START = set("有快会就都也还再又才刚在要能可想去来是把被让给跟和与及或这那哪一不没很太真明好哈")
 CN_PRONOUNS = set("我你他她它您咱")
+PERSON_LABEL = re.compile(rf"(?:{_KIN}|小孩|宝宝|同事|朋友)$")   # "我家孩子昨天…": a person is no key of a date
 # a label ending in a particle, "说" or "才" is a clause, not a noun ("你们客服是24小时的吗", "天气预报说
 # 2号要下雨", "回来再说", "楼下奶茶才16块")
 CN_BAD_LABEL_END = set("吗呢吧啊呀哈了说才的")
@@ -817,7 +822,7 @@ def _good_label(label: str) -> bool:
         return False
     if re.search(rf"[{CJK}]", label):
         return (2 <= len(label) <= 8 and label[0] not in CN_BAD_LABEL_START and label[-1] not in CN_BAD_LABEL_END
-                and "是" not in label and not CN_PRONOUNS.intersection(label))
+                and "是" not in label and not CN_PRONOUNS.intersection(label) and not PERSON_LABEL.search(label))
     return _stem(label) in EVENT_LABELS or label in KEY_WORDS or _stem(label) in KEY_WORDS
 
 
@@ -847,7 +852,10 @@ def _many(label: str) -> bool:
 def _relative(value: str) -> bool:
     """A date with no number in it ("next month", 明天, 月底): it needs a key to mean anything.
     A holiday names its day (元旦, 国庆节前一天)."""
-    return not re.search(rf"\d|[{CN_DIGIT}]", value) and HOLIDAY.search(value) is None
+    return not re.search(rf"\d|[{CN_DIGIT}]", value) and HOLIDAY.search(value) is None and SPOKEN_CLOCK.search(value) is None
+
+
+SPOKEN_CLOCK = re.compile(r"\b(?:half|quarter)\s+(?:past|to)\b|o['’]?clock", re.I)   # "Friday at half past four" names its hour
 
 
 NOUN_ENDED = re.compile(r"(?:大人|成人|小孩|孩子|儿童|老人|师傅|阿姨|工人|员工|司机|口人)$")   # the noun is in it
@@ -915,6 +923,8 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
     return (en.rejected(text, start, end, left, category == "address") or _taken_back_zh(text, start, end)
             or category in ("amount", "count", "datetime") and _aside(text, category, start, end, left)
             or en.chit_chat_number(text, category, value, start, left, right) or _seat(text, category, value, start)
+            or category == "datetime" and _story_hour_zh(text, value, start, left)
+            or category == "bank_card" and _phone_tail(text, start)
             or category == "count" and (POLICY.match(text, end) is not None
                                         or POLICY_BEFORE.search(text, max(0, start - 8), start) is not None))
 
@@ -940,6 +950,26 @@ def _aside(text: str, category: str, start: int, end: int, left: int) -> bool:
     if category == "count" and SPAN_OF_TIME.match(text, start) and ELAPSED_BEFORE.search(text, max(0, start - 4), start):
         return True
     return category == "count" and "次" in text[start:end] and ATTEMPTS.search(text, max(0, start - 4), start) is not None
+
+
+# a time a past day's story ran to ("昨天又加班到11点", "前天等到9点"): how late, no appointment
+PAST_DAY_ZH = re.compile(r"昨天|昨晚|前天|前晚|上周|上个?星期|上次|那天|那晚")
+RAN_TO_ZH = re.compile(r"(?:加班|睡|玩|忙|聊|等|熬夜?|喝|写|开会|排队|堵|逛)到\s?$")
+HOUR_ZH = re.compile(r"(?:凌晨|早上|上午|中午|下午|晚上|半夜)?\s?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s?[点:：]")
+
+
+def _story_hour_zh(text: str, value: str, start: int, left: int) -> bool:
+    return (HOUR_ZH.match(value) is not None and RAN_TO_ZH.search(text, max(0, start - 4), start) is not None
+            and PAST_DAY_ZH.search(text, left, start) is not None)
+
+
+# "收件人写王琳，尾号6625": after a parcel's or a phone's words, 尾号 is a phone's last digits, not a card's
+PHONE_TAIL_ZH = re.compile(r"收件|快递|取件|外卖|骑手|手机|电话|号码")
+
+
+def _phone_tail(text: str, start: int) -> bool:
+    before = text[max(0, start - 16):start]
+    return "尾号" in before and "卡" not in before and PHONE_TAIL_ZH.search(before) is not None
 
 
 # a value the message corrects or gives up: "不是 13812345678，是 …", "原来是 8 号", "旧号 … 不用了",
@@ -1062,7 +1092,10 @@ def _extract(text: str) -> list[Extracted]:
     if CHANGE.search(text):  # "地址改一下，改成 ...": the newest address, whatever its label, is replaced
         facts = [replace(f, replaces="address:") if f.category == "address" else f for f in facts]
     facts.extend(f for f in _names(text) if not _dropped(text, "name", f.value, f.start, f.end))
-    facts.extend(f for f in _decisions(text) if not _dropped(text, "decision", f.value, f.start, f.end))
+    decided = [f for f in _decisions(text) if not _dropped(text, "decision", f.value, f.start, f.end)]
+    # "I'll take the 3 o'clock one": the time is what was chosen, one fact
+    facts = [f for f in facts if f.category != "datetime" or not any(d.start <= f.start and f.end <= d.end for d in decided)]
+    facts.extend(decided)
     facts.sort(key=lambda f: f.start)
     return _listed_refs(text, _unrestated(text, facts))
 

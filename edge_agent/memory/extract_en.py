@@ -176,7 +176,13 @@ COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking|team|group|family)\s+(?:
                 r"(?P<v>\d{1,3}(?![\d:.])|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)|"
                 r"(?<![\w.])(?P<w>\d{1,4})\s+(?:of|out of)\s+(?:the|my|our)\s+\d+\s+[a-z]+s\b|"
                 r"\b(?i:there(?:'ll| will) be|we(?:'ll| will)? be|we are|we're)\s+"   # "there will be 6 of us"
-                r"(?P<u>\d{1,3}|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\s+of us\b")
+                r"(?P<u>\d{1,3}|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\s+of us\b|"
+                # "I booked for 6 of us", "booked a table for six": the party, at the clause's end or before its time
+                r"\b(?i:booked|reserved)\s+(?:(?:it|a table|a room|one)\s+)?for\s+(?P<p>\d{1,2}|(?i:two|three|four|five|six|seven|"
+                r"eight|nine|ten|eleven|twelve))(?:\s+(?:of us|people|guests))?(?=\s*(?:[,.;!?]|$|\s(?i:at|on|this|next|tomorrow|tonight)\b))|"
+                # "I ordered two of the 65-inch TVs": a part of what the shop sells
+                r"\b(?i:ordered|bought|purchased|reserved|need|want)\s+(?P<o>\d{1,3}|(?i:two|three|four|five|six|seven|eight|nine|ten|"
+                r"eleven|twelve))\s+of\s+(?:the|those|these|your)\b")
 
 
 def counts(text: str) -> list[tuple[int, int, str]]:
@@ -188,8 +194,8 @@ def counts(text: str) -> list[tuple[int, int, str]]:
         if m.group("n").lower() not in _NOT_COUNTED and cue.search(text):
             out.append((m.start("v"), m.end("v"), m.group("n").lower()))
     for m in COUNT_BARE.finditer(text):
-        g = next(g for g in ("v", "w", "u") if m.group(g))
-        out.append((m.start(g), m.end(g), {"v": "table", "w": "", "u": "people"}[g]))
+        g = next(g for g in ("v", "w", "u", "p", "o") if m.group(g))
+        out.append((m.start(g), m.end(g), {"v": "table", "w": "", "u": "people", "p": "people", "o": ""}[g]))
     return out
 
 
