@@ -1983,7 +1983,7 @@ MESSAGES_33: list = [
      [("amount", "$12,000"), ("?count", "30 people")]),
     ("Flights are booked: UA 857 out on March 8, back March 15.",
      [("ref", "UA 857"), ("datetime", "March 8"), ("datetime", "March 15")]),
-    ("The hotel's confirmation code is 7HX2QP, check-in after 3pm.", [("ref", "7HX2QP"), ("?datetime", "after 3pm")]),
+    ("The hotel's confirmation code is 7HX2QP, check-in after 3pm.", [("ref", "7HX2QP"), ("?datetime", "3pm")]),   # corrected: shortest form, without its preposition
     ("Last time we went it cost like $90 a night, now they want $160.", [("?amount", "$160")]),
     ("It was 35 degrees when we landed in Lisbon last year lol", []),
     ("We need two rooms with twin beds and one double.", [("count", "two rooms"), ("?count", "one double")]),
@@ -2001,7 +2001,7 @@ MESSAGES_33: list = [
     ("Please send the lab results to j.moreno@outlook.com.", [("email", "j.moreno@outlook.com")]),
     # 中文
     ("需求评审改到周四下午两点，会议室换成3楼的大会议室", [("datetime", "周四下午两点"), ("?address", "3楼的大会议室")]),
-    ("昨天上线搞到凌晨1点，今天脑子一团浆糊", [("?datetime", "今天")]),
+    ("昨天上线搞到凌晨1点，今天脑子一团浆糊", [("?datetime", "昨天"), ("?datetime", "今天")]),   # corrected: a story's day is optional, as 昨晚 in test30
     ("这个版本一共修了37个bug，测试辛苦了", []),
     ("报销单我已经提了，金额是356.5，发票抬头没问题吧", [("amount", "356.5")]),
     ("下周值班表：周一小王，周二我，周三张倩", [("?name", "小王"), ("?name", "张倩"), ("?datetime", "周一"), ("?datetime", "周二"), ("?datetime", "周三")]),
