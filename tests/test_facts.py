@@ -1293,3 +1293,48 @@ def test_values_of_the_thirty_second_round(text, category, value):
 ])
 def test_look_alikes_of_the_thirty_second_round(text, category):
     assert [f.value for f in extract(text) if f.category == category] == []
+
+
+# -- test33 (RESULTS 37.2): work chat, a group's trip, tenant and landlord, a clinic; mixed zh/en ---
+@pytest.mark.parametrize("text, category, value", [
+    ("I'm on call from the 14th to the 21st, ping Priya if I don't pick up.", "datetime", "the 14th to the 21st"),
+    ("高铁票我统一买，G7385，早上8点12发车", "ref", "G7385"),
+    ("房租我已经转了，4200，麻烦查收", "amount", "4200"),
+    ("明天的 standup 改到 10:30，Kevin 请假", "datetime", "明天"),
+    ("offer 上写的 base 是 35k，比我现在多了5k", "amount", "35k"),
+    ("把 meeting 约在 12/18 下午 3 点吧", "datetime", "12/18 下午 3 点"),
+    ("新同事叫 Emily Zhao，下周一入职", "name", "Emily Zhao"),
+    ("Last time we went it cost like $90 a night, now they want $160.", "amount", "$160"),
+])
+def test_values_of_the_thirty_third_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("My follow-up is on the 22nd at 10:15 with Dr. Patel, right?", "address"),   # a time's minutes are no house number
+    ("这个版本一共修了37个bug，测试辛苦了", "count"),                              # work done, tallied
+    ("昨天上线搞到凌晨1点，今天脑子一团浆糊", "datetime"),
+    ("我昨天 OT 到11点，今天 WFH", "datetime"),
+    ("比我现在多了5k", "amount"),
+    ("我家在G7385附近", "ref"),                                                    # no train ticket's words
+])
+def test_look_alikes_of_the_thirty_third_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category and f.value not in ("昨天", "今天")] == []
+
+
+def test_a_baseline_price_in_english_is_no_fact_beside_the_new_one():
+    amounts = [f.value for f in extract("Last time we went it cost like $90 a night, now they want $160.") if f.category == "amount"]
+    assert amounts == ["$160"]
+
+
+def test_a_chinese_event_moved_keeps_its_new_day_under_its_own_key():
+    """"明天的预约能改到后天吗": 预约 is the key, 后天 its day, 明天 given up."""
+    assert [(f.label, f.value) for f in extract("明天的预约能改到后天吗")] == [("预约", "后天")]
+    assert [(f.label, f.value) for f in extract("周五的安装能不能提前到周四")] == [("安装", "周四")]
+    assert [(f.label, f.value) for f in extract("明天的面试记得带简历")] == [("面试", "明天")]
+    assert [f.value for f in extract("下下周二上午十点的面试能改成线上吗？")] == ["下下周二上午十点"]   # no new day
+
+
+@pytest.mark.parametrize("text", ["取消周五的聚餐", "周五的聚餐取消了，改到下周", "我要取消明天的预约"])
+def test_a_day_called_off_is_no_plan(text):
+    assert [f.value for f in extract(text) if f.category == "datetime"] == []

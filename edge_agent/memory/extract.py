@@ -104,7 +104,7 @@ CN_HOLIDAY = (r"(?:国庆节?|元旦|春节|除夕|中秋节?|端午节?|清明�
 CN_YEAR = r"(?:(?:去年|今年|明年)\s?)"   # "明年 6 月底", "去年双十二": the year is part of the date
 HOLIDAY = re.compile(CN_HOLIDAY)
 CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
-           rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}})|"
+           rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}}|\s?(?:上午|下午|晚上|早上|中午|凌晨|傍晚))|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
            # "12.24 入住": a dotted month and day before what happens on it (a bare 11.8 is a number)
@@ -120,6 +120,7 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}(?:,?\s+(?:the\s+)?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z]))?|week(?:end)?|month|year)|"
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
+           rf"{ORDINAL_DAY}\s*(?:-|–|to|until|till|through)\s*{ORDINAL_DAY}|"   # "on call from the 14th to the 21st"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
@@ -176,6 +177,7 @@ DIGIT, WIDE_OR_DIGIT = en.DIGIT, en.WIDE_OR_DIGIT
 NEEDS_AT = re.compile("@")
 NEEDS_HASH_OR_DIGIT = re.compile(r"#|\d")   # "#A12B" or "AB-12"
 NEEDS_WIDE = re.compile(r"[^\x00-\x7f]")   # a Chinese province or brand
+TRAIN_TICKET = re.compile(r"高铁|动车|火车|车次|车票|发车|检票")
 NEEDS_COUNT = re.compile(r"[^\x00-\x7f]|\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s", re.I)   # "four bedrooms"
 NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   # ¥, 元 or a digit, or "fifty bucks"
 # every English date or time holds a digit, a weekday, today, tonight, tomorrow, noon, midnight,
@@ -252,6 +254,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a train ("G1357 次", "坐 D2205 次"), keyed 车次
     ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>[GDCZTKY]\d{1,4})(?=\s?次(?!数))|"
                r"(?:(?<=高铁|动车|火车|车次)|(?<=高铁 |动车 |火车 |车次 ))(?P<w>[GDCZTKY]\d{1,4})(?![A-Za-z0-9])"), DIGIT.search),
+    # "高铁票我统一买，G7385，早上8点12发车": a train's code on its own in a message about train tickets
+    ("ref", _p(r"(?<=[，,：:\s])(?P<v>[GDCZK]\d{2,4})(?=\s?[，,。；;\s]|$)"), TRAIN_TICKET.search),
     ("datetime", _p(rf"(?:(?i:{WEEKDAY}|tomorrow|today|tonight)\s*(?=[^\x00-\x7f])(?:{CN_TIME_AFTER_DATE})|(?:{CN_DATE})(?:\s?[（(]\s?(?:{CN_DATE})\s?[)）])?\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))"
                     rf"(?:\s?(?:之前|以前|前|左右|之后|以后|后(?![天来面边])))?"), WIDE_OR_DIGIT.search),
     ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日)\s*(?:是|为|:|：|(?i:is|on))?\s*"
@@ -267,7 +271,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
@@ -297,6 +301,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   r"(?<![\d.:/-])(?P<x>\d{2,6}(?:\.\d{1,2})?)(?=\s?[一每](?:次|节|晚|位|个月|月|年|小时|张|人)(?!性|[\d一二三四五六七八九十]))|"
                   r"(?:房租|租金|月租|价格|价钱|工资|月薪|年薪|费用?)[^，。！？,]{0,8}?(?:涨|降|调|提|加|变)(?:到|成)\s*"
                   r"(?P<w>\d(?:[\d,]*\d)?(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
+    # a payment said, then its sum alone ("房租我已经转了，4200，麻烦查收")
+    ("amount", _p(r"(?P<l>房租|租金|押金|定金|订金|物业费|学费|班费|报名费|尾款|首付|货款)[^，。！？,.!?]{0,6}(?:转了|付了|交了|打了|缴了|转过去了)"
+                  r"[，,：:]\s*(?P<v>\d{2,7}(?:\.\d{1,2})?)(?=\s?(?:[，,。！？!?；;]|$))"), DIGIT.search),
     # people counted by age with 个 ("三个大人一个小孩": each its own count)
     ("count", _p(rf"(?<![第几多{CN_DIGIT}\d])(?:\d{{1,2}}|[{CN_DIGIT}]{{1,2}})\s?个(?:大人|成人|小孩|孩子|儿童|老人)"), WIDE_OR_DIGIT.search),
     # workers sent, said with 来 and no noun after the number ("保洁阿姨来两个就够了", "师傅来 3 个")
@@ -341,6 +348,7 @@ NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:�
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
              rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)|"
+                rf"新?(?:同事|朋友|室友|邻居|同学|老师|客户|经理)(?:的?名字)?叫|"
                 rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"
                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z])")
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
@@ -445,13 +453,36 @@ def _clean_label(raw: str) -> str:
 
 
 def _label_after(text: str, end: int, right: int) -> str:
-    after = re.match(rf"\s*(?:之前|以前|前|左右|之后|以后)?\s*([A-Za-z0-9]*[{CJK}]{{2,4}}|[A-Za-z]+(?:\s+[A-Za-z]+)?)",
+    after = re.match(rf"\s*(?:之前|以前|前|左右|之后|以后)?\s*(?:的\s?(?=[A-Za-z]))?([A-Za-z0-9]*[{CJK}]{{2,4}}|[A-Za-z]+(?:\s+[A-Za-z]+)?)",
                      text[end:right])
     return _clean_label(after.group(1)) if after else ""
 
 
 DONE_AMOUNT = re.compile(rf"\s*[{CJK}]了\s*[\d{CN_DIGIT}几]")
 CN_MODAL = re.compile(r"\s*(?:能不能|能否|可不可以|可以|能|要|会|就|再|请|去|来)")
+
+
+# "明天的预约能改到后天吗", "周五的安装能不能提前到周四": the event is what follows 的, the first date
+# is given up and the second is the event's
+DE_EVENT = re.compile(rf"的\s?([{CJK}]{{1,4}})")
+MOVE_TO_ZH = r"(?:改到|改成|挪到|换到|调到|推迟到|推到|延到|延期到|提前到)"
+MOVED_AFTER_ZH = re.compile(rf"的\s?[{CJK}]{{1,4}}?(?:能不能|能否|可不可以|可以|能|要|想|需要|得)?\s?{MOVE_TO_ZH}"
+                            rf"(?=\s?(?:\d|[一二三四五六七八九十两]|下|这|本|今|明|后|大后|周|星期|礼拜|上午|下午|晚上|早上|中午|月底|月初))")   # a day, not "线上"
+
+
+def _event_after_de(text: str, end: int) -> str:
+    m = DE_EVENT.match(text, end)
+    event = CN_EVENT.match(m.group(1)) if m else None
+    if event is None:   # the event starts the words after 的 ("预约能改" -> 预约)
+        return ""
+    return event.group(0) if len(event.group(0)) >= 2 else ""
+
+
+def _moved_event_zh(text: str, left: int, start: int) -> str:
+    if not re.search(rf"{MOVE_TO_ZH}\s?$", text[max(left, start - 4):start]):
+        return ""
+    m = DE_EVENT.search(text, left, start)
+    return _event_after_de(text, m.start()) if m else ""
 
 
 def _label_for(text: str, start: int, end: int, category: str) -> str:
@@ -467,6 +498,10 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
                       before)  # "flight UA 921 tomorrow", "the concert's at the Apollo on Friday"
     if category == "datetime" and re.fullmatch(r"[我你他她它您咱们]+", before):   # "他下周去北京出差": whose, not what
         before = ""
+    if category == "datetime":
+        event = _event_after_de(text, end) or _moved_event_zh(text, left, start)
+        if event:
+            return event
     if before or category != "datetime":
         return before or _label_after(text, end, right)
     if DONE_AMOUNT.match(text, end, right):   # "今天走了一万二千步": what was done, no event to come
@@ -802,7 +837,8 @@ NAMED_EVENTS = frozenset(_stem(w) for w in ("wedding surgery operation exam part
                                             "ceremony graduation funeral gig match recital hearing").split())
 CN_EVENT = re.compile(r"会|议|评审|上线|交付|发货|到货|送达|上门|安装|维修|面试|入住|退房|出发|起飞|到达|见面|签约|付款|"
                       r"还款|截止|验收|培训|演示|提交|回电|回复|取件|提货|办理|复查|复诊|手术|考试|检查|开工|完工|"
-                      r"生效|到期|过期|续费|报名|预约|集合|聚餐|装修|搬家|出差|旅游|旅行|结婚|领证|约|活动|课|发|交|取|到|走|回")
+                      r"生效|到期|过期|续费|报名|预约|集合|聚餐|装修|搬家|出差|旅游|旅行|结婚|领证|体检|婚礼|答辩|开庭|发布|"
+                      r"约|活动|课|发|交|取|到|走|回")
 CN_BAD_LABEL_START = set("有快会就都也还再又才刚在要能可想去来是把被让给跟和与及或这那哪一不没很太真明好哈")
 CN_PRONOUNS = set("我你他她它您咱")
 PERSON_LABEL = re.compile(rf"(?:{_KIN}|小孩|宝宝|同事|朋友)$")   # "我家孩子昨天…": a person is no key of a date
@@ -937,8 +973,11 @@ HEARSAY = re.compile(r"听说|据说|天气预报|预报说|新闻上?说|(?:朋
                      r"(?:said|says|told me|pays?|paid|got)\b)")
 BASELINE_BEFORE = re.compile(r"(?:才|只要|只卖|只花了?)\s?$")
 DESK_AFTER = re.compile(r"[，,。；;]\s*(?:但是?|可是?|而)?(?:你们|你家|贵店|这边|你这)")
+EN_BASELINE = re.compile(r"\b(?:last time|last year|it used to|used to|they used to)\b", re.I)   # "Last time it cost $90, now $160"
+NOW_AFTER = re.compile(r"[,;.]\s*(?:but\s+)?now\b", re.I)
 ELAPSED_BEFORE = re.compile(r"(?:已经|都|等了|过了|快)\s?$")
 SPAN_OF_TIME = re.compile(r"[\d一二三四五六七八九十两]+\s?个?(?:工作日|天|小时|分钟|星期|周|个月|年)")
+DONE_ZH = re.compile(r"(?:修|做|写|跑|吃|看|喝|走|读|改|测|玩|刷)了\s?(?:一共|总共|足足)?\s?$")   # "一共修了37个bug", "吃了三碗饭"
 ATTEMPTS = re.compile(r"(?:打了|催了|问了|找了|跑了|来了|投诉了|反映了)\s?$")
 
 
@@ -947,19 +986,23 @@ def _aside(text: str, category: str, start: int, end: int, left: int) -> bool:
         return True
     if category == "amount" and BASELINE_BEFORE.search(text, max(0, start - 4), start) and DESK_AFTER.search(text, end):
         return True
+    if category == "amount" and EN_BASELINE.search(text, left, start) and NOW_AFTER.search(text, end):
+        return True
     if category == "count" and SPAN_OF_TIME.match(text, start) and ELAPSED_BEFORE.search(text, max(0, start - 4), start):
+        return True
+    if category == "count" and DONE_ZH.search(text, max(0, start - 6), start):
         return True
     return category == "count" and "次" in text[start:end] and ATTEMPTS.search(text, max(0, start - 4), start) is not None
 
 
 # a time a past day's story ran to ("昨天又加班到11点", "前天等到9点"): how late, no appointment
 PAST_DAY_ZH = re.compile(r"昨天|昨晚|前天|前晚|上周|上个?星期|上次|那天|那晚")
-RAN_TO_ZH = re.compile(r"(?:加班|睡|玩|忙|聊|等|熬夜?|喝|写|开会|排队|堵|逛)到\s?$")
+RAN_TO_ZH = re.compile(r"(?:加班|睡|玩|忙|聊|等|熬夜?|喝|写|开会|排队|堵|逛|搞|弄|干|改|调|上线|(?i:OT))\s?到\s?$")
 HOUR_ZH = re.compile(r"(?:凌晨|早上|上午|中午|下午|晚上|半夜)?\s?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s?[点:：]")
 
 
 def _story_hour_zh(text: str, value: str, start: int, left: int) -> bool:
-    return (HOUR_ZH.match(value) is not None and RAN_TO_ZH.search(text, max(0, start - 4), start) is not None
+    return (HOUR_ZH.match(value) is not None and RAN_TO_ZH.search(text, max(0, start - 6), start) is not None
             and PAST_DAY_ZH.search(text, left, start) is not None)
 
 
@@ -976,11 +1019,17 @@ def _phone_tail(text: str, start: int) -> bool:
 # "周五没人", "从周二挪到周四": the new one is the fact, the old one is none
 TAKEN_BACK_BEFORE = re.compile(r"(?:不是|原来是|原来的|之前的|以前的|旧号码?|旧的|老号码?|而不是)\s*$")
 TAKEN_BACK_AFTER = re.compile(r"\s*(?:不用了|不要了|作废|没人|不行|不方便|停用|注销了|别[送来寄发]|不要[送来寄发]|不[送来]|不在家)")
+# a day called off ("取消明天的预约", "周五的聚餐取消了"): what is left of it is no plan
+CANCELLED_BEFORE_ZH = re.compile(r"取消(?:掉)?\s?$")
+CANCELLED_AFTER_ZH = re.compile(r"的?\s?[^，。！？,.!?\s]{0,6}?(?:取消了|取消掉|不开了|不办了)")
 MOVED_FROM_ZH = re.compile(r"\s*(?:挪到|改到|换到|调到|移到|推到|推迟到|提前到|延到|延期到|改成|改为)")
 
 
 def _taken_back_zh(text: str, start: int, end: int) -> bool:
     if TAKEN_BACK_BEFORE.search(text, max(0, start - 6), start) or TAKEN_BACK_AFTER.match(text, end):
+        return True
+    if CANCELLED_BEFORE_ZH.search(text, max(0, start - 4), start) or CANCELLED_AFTER_ZH.match(text, end) or \
+            MOVED_AFTER_ZH.match(text, end):
         return True
     return text[max(0, start - 1):start] == "从" and MOVED_FROM_ZH.match(text, end) is not None
 

@@ -312,9 +312,9 @@ ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}}
                   rf"(?![A-Za-z0-9])|\s*,\s*{_CITY}(?![A-Za-z0-9])|"
                   rf"\s+[a-z]+(?:\s[a-z]+)?\s+(?:[a-z]{{2,3}}\s+)?\d{{4,5}}(?!\d)")
 # the words of a street's name are no function words ("087 123 4567 by the way" is no address)
-_NOT_STREET_WORD = r"(?!(?i:the|a|an|by|on|in|to|of|my|your|our|his|her|their|is|was|at|and|all)\b)"
+_NOT_STREET_WORD = r"(?!(?i:the|a|an|by|on|in|to|of|my|your|our|his|her|their|is|was|at|and|all|with|for|from)\b)"
 _BUILDING = r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:House|Court|Building|Tower|Lodge|Mansions|Apartments)\s*,\s*"   # "Orchard House, "
-STREET_ADDRESS = _p(rf"(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?)?(?<![\w/])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
+STREET_ADDRESS = _p(rf"(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
                     rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
