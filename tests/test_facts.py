@@ -1328,13 +1328,24 @@ def test_a_baseline_price_in_english_is_no_fact_beside_the_new_one():
 
 
 def test_a_chinese_event_moved_keeps_its_new_day_under_its_own_key():
-    """"明天的预约能改到后天吗": 预约 is the key, 后天 its day, 明天 given up."""
-    assert [(f.label, f.value) for f in extract("明天的预约能改到后天吗")] == [("预约", "后天")]
-    assert [(f.label, f.value) for f in extract("周五的安装能不能提前到周四")] == [("安装", "周四")]
+    """"明天的预约改到后天了": 预约 is the key, 后天 its day, 明天 given up. Only asked for ("能改到
+    后天吗"), the old day keeps the key and the new one is kept without it."""
+    assert [(f.label, f.value) for f in extract("明天的预约改到后天了")] == [("预约", "后天")]
+    assert [(f.label, f.value) for f in extract("明天的预约能改到后天吗")] == [("预约", "明天"), ("", "后天")]
+    assert [(f.label, f.value) for f in extract("周五的安装能不能提前到周四")] == [("安装", "周五"), ("", "周四")]
+    assert [(f.label, f.value) for f in extract("把预约改到周六上午")] == [("预约", "周六上午")]
+    assert [(f.label, f.value) for f in extract("预约从周二改到周四")] == [("预约", "周四")]
+    assert [(f.label, f.value) for f in extract("原定的周三改为周五")] == [("", "周五")]
+    assert [(f.label, f.value) for f in extract("10号的航班改签到12号")] == [("航班", "12号")]
+    assert [f.value for f in extract("航班 CA1831 延误了，原定 18:40 起飞。")] == ["CA1831", "18:40"]   # scheduled, not moved
     assert [(f.label, f.value) for f in extract("明天的面试记得带简历")] == [("面试", "明天")]
     assert [f.value for f in extract("下下周二上午十点的面试能改成线上吗？")] == ["下下周二上午十点"]   # no new day
 
 
-@pytest.mark.parametrize("text", ["取消周五的聚餐", "周五的聚餐取消了，改到下周", "我要取消明天的预约"])
+@pytest.mark.parametrize("text", ["取消周五的聚餐", "我要取消明天的预约"])
 def test_a_day_called_off_is_no_plan(text):
     assert [f.value for f in extract(text) if f.category == "datetime"] == []
+
+
+def test_a_day_called_off_gives_way_to_the_new_one():
+    assert [f.value for f in extract("周五的聚餐取消了，改到下周")] == ["下周"]

@@ -49,7 +49,7 @@ LABEL_TAIL = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更�
                         r"留|用|的|要|(?<!预)约|改|换|:|：|=|-|\s|is now|changed to|moved to|updated to|is|are|was|will be|"
                         r"to|at|on|by|of|for|'s)+$", re.I)
 LABEL_HEAD = re.compile(r"^(我的|我们的|你们的|你的|您的|他们的|他的|她的|咱们的|咱们|我们|你们|他们|我|您|你|请|麻烦|帮我|把|那个|这个|"
-                        r"打算|准备|希望|想要|想|计划|争取|尽量|务必|必须|最好|得|"
+                        r"打算|准备|希望|想要|想|计划|争取|尽量|务必|必须|最好|得|现在|目前|"
                         r"另外|还有|然后|对了|哦|嗯|好的|对|不对|更正一下|更正|纠正|应该|新的|需要|要|买|订购|采购|"
                         r"(?:my|our|your|the|a|an|and|also|please|oh|ok|so|then|actually|sorry|we|i|need|want|"
                         r"order|buy|get)\b\s*)+", re.I)
@@ -465,8 +465,8 @@ CN_MODAL = re.compile(r"\s*(?:能不能|能否|可不可以|可以|能|要|会|�
 # "明天的预约能改到后天吗", "周五的安装能不能提前到周四": the event is what follows 的, the first date
 # is given up and the second is the event's
 DE_EVENT = re.compile(rf"的\s?([{CJK}]{{1,4}})")
-MOVE_TO_ZH = r"(?:改到|改成|挪到|换到|调到|推迟到|推到|延到|延期到|提前到)"
-MOVED_AFTER_ZH = re.compile(rf"的\s?[{CJK}]{{1,4}}?(?:能不能|能否|可不可以|可以|能|要|想|需要|得)?\s?{MOVE_TO_ZH}"
+MOVE_TO_ZH = r"(?:改到|改成|改为|改签到|挪到|换到|调到|推迟到|推到|延到|延期到|提前到)"
+MOVED_AFTER_ZH = re.compile(rf"\s?(?:的\s?[{CJK}]{{1,4}}?)?(?:能不能|能否|可不可以|可以|能|要|想|需要|得)?\s?{MOVE_TO_ZH}"
                             rf"(?=\s?(?:\d|[一二三四五六七八九十两]|下|这|本|今|明|后|大后|周|星期|礼拜|上午|下午|晚上|早上|中午|月底|月初))")   # a day, not "线上"
 
 
@@ -478,11 +478,36 @@ def _event_after_de(text: str, end: int) -> str:
     return event.group(0) if len(event.group(0)) >= 2 else ""
 
 
+# what was moved, said before the move ("能不能把预约改到周六", "预约从周二改到周四")
+MOVED_THING_ZH = re.compile(rf"(?:把|将)\s?(?P<a>[{CJK}]{{2,6}}?)\s?{MOVE_TO_ZH}\s?$|"
+                            rf"(?P<b>[{CJK}]{{2,6}}?)\s?从[^，。！？,]{{1,12}}?{MOVE_TO_ZH}\s?$")
+
+
 def _moved_event_zh(text: str, left: int, start: int) -> str:
-    if not re.search(rf"{MOVE_TO_ZH}\s?$", text[max(left, start - 4):start]):
+    """The key of the day something was moved to; a move only asked for ("能改到后天吗") gives the
+    new day no key, so the table keeps the old one under it until the desk agrees."""
+    _, right = _clause_bounds(text, start, start)
+    if not _moved_to_zh(text, left, start) or ASKED_ZH.search(text, left, min(len(text), right + 1)):
         return ""
+    thing = MOVED_THING_ZH.search(text, left, start)
+    if thing and _good_label(thing.group("a") or thing.group("b")):
+        return thing.group("a") or thing.group("b")
     m = DE_EVENT.search(text, left, start)
     return _event_after_de(text, m.start()) if m else ""
+
+
+def _moved_away_zh(text: str, end: int, right: int) -> bool:
+    """"原定的周三改为周五", "明天的预约改到后天了": the first day is given up; asked ("…能改到周四吗？")
+    it still stands until the desk says yes."""
+    return MOVED_AFTER_ZH.match(text, end) is not None and ASKED_ZH.search(text, end, min(len(text), right + 1)) is None
+
+
+ASKED_ZH = re.compile(r"吗|？|\?|能不能|可不可以|能否|行不行|可以不")
+
+
+def _moved_to_zh(text: str, left: int, start: int) -> bool:
+    """The date is where something was moved to ("…改到周四"): a plan, with a key or without."""
+    return re.search(rf"{MOVE_TO_ZH}\s?$", text[max(left, start - 5):start]) is not None
 
 
 def _label_for(text: str, start: int, end: int, category: str) -> str:
@@ -837,7 +862,7 @@ NAMED_EVENTS = frozenset(_stem(w) for w in ("wedding surgery operation exam part
                                             "ceremony graduation funeral gig match recital hearing").split())
 CN_EVENT = re.compile(r"会|议|评审|上线|交付|发货|到货|送达|上门|安装|维修|面试|入住|退房|出发|起飞|到达|见面|签约|付款|"
                       r"还款|截止|验收|培训|演示|提交|回电|回复|取件|提货|办理|复查|复诊|手术|考试|检查|开工|完工|"
-                      r"生效|到期|过期|续费|报名|预约|集合|聚餐|装修|搬家|出差|旅游|旅行|结婚|领证|体检|婚礼|答辩|开庭|发布|"
+                      r"生效|到期|过期|续费|报名|预约|集合|聚餐|装修|搬家|出差|旅游|旅行|结婚|领证|体检|婚礼|答辩|开庭|发布|航班|送货|配送|"
                       r"约|活动|课|发|交|取|到|走|回")
 CN_BAD_LABEL_START = set("有快会就都也还再又才刚在要能可想去来是把被让给跟和与及或这那哪一不没很太真明好哈")
 CN_PRONOUNS = set("我你他她它您咱")
@@ -960,6 +985,7 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
             or category in ("amount", "count", "datetime") and _aside(text, category, start, end, left)
             or en.chit_chat_number(text, category, value, start, left, right) or _seat(text, category, value, start)
             or category == "datetime" and _story_hour_zh(text, value, start, left)
+            or category == "datetime" and _moved_away_zh(text, end, right)
             or category == "bank_card" and _phone_tail(text, start)
             or category == "count" and (POLICY.match(text, end) is not None
                                         or POLICY_BEFORE.search(text, max(0, start - 8), start) is not None))
@@ -1017,7 +1043,7 @@ def _phone_tail(text: str, start: int) -> bool:
 
 # a value the message corrects or gives up: "不是 13812345678，是 …", "原来是 8 号", "旧号 … 不用了",
 # "周五没人", "从周二挪到周四": the new one is the fact, the old one is none
-TAKEN_BACK_BEFORE = re.compile(r"(?:不是|原来是|原来的|之前的|以前的|旧号码?|旧的|老号码?|而不是)\s*$")
+TAKEN_BACK_BEFORE = re.compile(r"(?:不是|原来是|原来的|之前的|以前的|旧号码?|旧的|老号码?|而不是|本来(?:约的|定的)?是)\s*$")
 TAKEN_BACK_AFTER = re.compile(r"\s*(?:不用了|不要了|作废|没人|不行|不方便|停用|注销了|别[送来寄发]|不要[送来寄发]|不[送来]|不在家)")
 # a day called off ("取消明天的预约", "周五的聚餐取消了"): what is left of it is no plan
 CANCELLED_BEFORE_ZH = re.compile(r"取消(?:掉)?\s?$")
@@ -1028,8 +1054,7 @@ MOVED_FROM_ZH = re.compile(r"\s*(?:挪到|改到|换到|调到|移到|推到|推
 def _taken_back_zh(text: str, start: int, end: int) -> bool:
     if TAKEN_BACK_BEFORE.search(text, max(0, start - 6), start) or TAKEN_BACK_AFTER.match(text, end):
         return True
-    if CANCELLED_BEFORE_ZH.search(text, max(0, start - 4), start) or CANCELLED_AFTER_ZH.match(text, end) or \
-            MOVED_AFTER_ZH.match(text, end):
+    if CANCELLED_BEFORE_ZH.search(text, max(0, start - 4), start) or CANCELLED_AFTER_ZH.match(text, end):
         return True
     return text[max(0, start - 1):start] == "从" and MOVED_FROM_ZH.match(text, end) is not None
 
@@ -1084,11 +1109,13 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
     label = keyword or _label_for(text, start, end, category)
     if label.isascii() and label and not keyword and _no_english_key(text, start, category, label):
         label = ""
+    if category == "datetime" and re.search(CN_DATE, label):   # "原定的周三改为周五": a date is no key of another
+        label = ""
     if category == "datetime" and RATE_BEFORE.search(text, max(0, start - 16), start) and (DEADLINE.match(value) or _relative(value)):
         return None   # "twice in one day": how often, not when
     if category in LABELLED and (not _good_label(label) or category == "datetime" and _relative(value) and _many(label)):
         if category == "datetime" and _relative(value) and not DEADLINE.match(value) and not CN_SLOT.search(value) and \
-                not (DAY_TO_COME.match(value) and TO_COME.search(text, left, start)):
+                not (DAY_TO_COME.match(value) and TO_COME.search(text, left, start)) and not _moved_to_zh(text, left, start):
             return None  # "this week", 下个月 with no real key: chit-chat, not a fact
         label = ""
     if category == "count":
