@@ -1349,3 +1349,33 @@ def test_a_day_called_off_is_no_plan(text):
 
 def test_a_day_called_off_gives_way_to_the_new_one():
     assert [f.value for f in extract("周五的聚餐取消了，改到下周")] == ["下周"]
+
+
+# -- test34 (RESULTS 37.5): Chinese customer service on a phone; Hong Kong and Taiwan; voice input ---
+@pytest.mark.parametrize("text, category, value", [
+    ("信用卡分期还款，这期应还2,386.50，最后还款日是15号", "amount", "2,386.50"),
+    ("房贷每个月扣4,812，扣款卡是建行的", "amount", "4,812"),
+    ("电影票买了两张，晚上七点四十那场，取票码 836104", "ref", "836104"),
+    ("退款金额是三百二十九块五，什么时候到", "amount", "三百二十九块五"),
+    ("預約編號 HK-DT-55012，聽日下晝三點可唔可以改到後日", "datetime", "聽日下晝三點"),
+    ("我的電話係 9123 4567，叫我陳生就得", "phone", "9123 4567"),
+    ("保养费上次收了我680，这次怎么报价1280", "amount", "680"),   # last time's price is a value
+])
+def test_values_of_the_thirty_fourth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("上次做胃镜等了两个小时，这次能不能约早一点", "datetime"),     # sooner, not one o'clock
+    ("送货师傅来两个人就够了，我家在6楼没电梯", "address"),        # a floor is no address
+    ("座位是7排12号和13号，能换到中间吗", "datetime"),
+    ("我朋友上个月也在你们这修的，才花了两百", "amount"),            # what a friend paid
+    ("沙发订单号 JJ2026112300871，原来约的是周二送货，已经改到周五了", "none"),
+])
+def test_look_alikes_of_the_thirty_fourth_round(text, category):
+    facts = extract(text)
+    if category == "none":
+        assert "周二" not in [f.value for f in facts] and "周五" in [f.value for f in facts]
+    else:
+        assert [f.value for f in facts if f.category == category] == []
+    assert "明天早上一点" in [f.value for f in extract("明天早上一点的航班")]

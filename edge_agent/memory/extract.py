@@ -76,7 +76,7 @@ WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?![a-z])"  # "on Sundays"
 WEEKDAY_ABBR = r"(?:(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?)"
 ORDINAL_DAY = (r"the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])"
                r"(?!\s+(?:time|floor|place|row|grade|year|round|attempt|try|century|edition|generation|gen|coffee|day)\b)")
-DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|早|晚"
+DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|上昼|下昼|晏昼|夜晚|早|晚"   # 下昼: Cantonese 下晝
 CN_MINUTE = (rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分|整|钟|"
              rf"(?:[一二三四五]十[一二三四五六七八九]?|十[一二三四五六七八九]?|零[一二三四五六七八九])(?![{CN_DIGIT}个位人块元岁次件分]))")
 # the end of a range of hours ("早上八点到十点", "下午 2 点至 4 点半")
@@ -110,7 +110,7 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日�
            # "12.24 入住": a dotted month and day before what happens on it (a bare 11.8 is a number)
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])(?=\s?(?:入住|退房|离店|出发|返程|回来|到货|发货|"
            rf"签收|寄出|付款|交货|那天|当天|截止|到期|上午|下午|晚上|早上|中午|[(（]周|周[一二三四五六日天]))|"   # "1.2 以后": a version
-           rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|听日|下下周|下周|本周|这周|上周)"
+           rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|听日|后日|琴日|下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|(?:下下个?|下个?|上个?|这个?|本)?(?:周|星期|礼拜)[一二三四五六日天末]|{CN_YEAR}\d{{1,2}}\s?月(?![\d底初中旬上下末份])|{CN_YEAR}?(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
            rf"月底|月初|月中|年底|年初|(?:农历|阴历)?\s?{CN_LUNAR}|{CN_YEAR}?{CN_HOLIDAY}|"
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|底|初|中旬|上旬|下旬|末)?|"
@@ -218,6 +218,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d))(?:,?\s?(?:转|分机|ext\.?|x)\s?\d{1,5}(?!\d))?|"   # "+44 20 7946 0321 ext 204"
                  r"(?<![\d-])[48]00[- ]\d{3}[- ]\d{4}(?!\d)|"
                  r"(?<![\d-])09\d{2}[- ]?\d{3}[- ]?\d{3}(?![\d-])|(?<![\d-])0[2-8]-\d{3,4}-\d{4}(?!\d)"), DIGIT.search),   # Taiwan
+    # a Hong Kong number after its word ("我的電話係 9123 4567")
+    ("phone", _p(r"(?:电话|手机|联系电话|联络电话|手提)(?:号码?)?\s*(?:是|係|系|为|:|：)?\s*(?P<v>(?<!\d)[4-9]\d{3}[ -]?\d{4})(?![\d-])"),
+     DIGIT.search),
     # a mobile read out by a voice input, in characters ("幺三八一二三四五六七八")
     ("phone", _p(rf"(?<![{SPOKEN_DIGIT}十百千万])[幺一][三四五六七八九][{SPOKEN_DIGIT}]{{9}}(?![{SPOKEN_DIGIT}十百千万])"), NEEDS_WIDE.search),
     ("ref", _p(rf"(?P<l>订单号|订单编号|运单号|快递单号|物流单号|工单号|单号|编号|会员号|卡号|取件码|取货码|提货码)\s*(?:是|为|:|：)?\s*"
@@ -225,7 +228,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|保单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
-               r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
+               r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
@@ -267,12 +270,12 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|Rs\.?)\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
-                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
+                  rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
-    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
                   rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次]|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
-                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
+                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
@@ -795,6 +798,10 @@ CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|
 ROAD_AFTER_COMMAS = _p(rf"[A-Za-z0-9 ]{{0,8}}?(?:\s*[,，]\s*[A-Za-z0-9{CJK} ]{{1,24}}?){{0,3}}\s*[,，]\s*[{CJK}]{{1,12}}(?:路|街|大道|巷|弄)\s?\d{{1,5}}\s?号")
 
 
+FLOOR_ONLY = re.compile(r"\d{1,2}\s?楼")
+PLACE_PART = re.compile(r"[省市区县路街道巷弄号栋幢室村镇]|小区|大厦|花园|公寓")
+
+
 def _addresses(text: str) -> list[Extracted]:
     out = []
     for m in ADDRESS.finditer(text) if NEEDS_ADDRESS.search(text) else ():
@@ -811,6 +818,8 @@ def _addresses(text: str) -> list[Extracted]:
         if tail:
             end = tail.end()
             value = text[start:end]
+        if FLOOR_ONLY.match(value) and not PLACE_PART.search(value):   # "我家在6楼没电梯": a floor, no address
+            continue
         out.append(Extracted("address", value, label, f"address:{label}", start, end))
     for start, end in en.street_addresses(text):
         if not any(f.start < end and start < f.end for f in out):
@@ -932,7 +941,7 @@ def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
     if latin and not m and re.search(r"个$", value):
         return value + latin.group(0), end + len(latin.group(0)), latin.group(1)
     if m and re.search(rf"[{CJK}]$", value):
-        noun = re.split(r"早就|早已|早都|[的了吧呢啊吗呀和或与及都也就还是在要有]", m.group(0))[0][:3]
+        noun = re.split(r"早就|早已|早都|对吧|对吗|[的了吧呢啊吗呀和或与及都也就还是在要有]", m.group(0))[0][:3]
         if noun:
             return value + noun, end + len(noun), noun
     return value, end, ""
@@ -986,6 +995,7 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
             or en.chit_chat_number(text, category, value, start, left, right) or _seat(text, category, value, start)
             or category == "datetime" and _story_hour_zh(text, value, start, left)
             or category == "datetime" and _moved_away_zh(text, end, right)
+            or category == "datetime" and SOONER.fullmatch(value) is not None
             or category == "bank_card" and _phone_tail(text, start)
             or category == "count" and (POLICY.match(text, end) is not None
                                         or POLICY_BEFORE.search(text, max(0, start - 8), start) is not None))
@@ -1001,6 +1011,8 @@ BASELINE_BEFORE = re.compile(r"(?:才|只要|只卖|只花了?)\s?$")
 DESK_AFTER = re.compile(r"[，,。；;]\s*(?:但是?|可是?|而)?(?:你们|你家|贵店|这边|你这)")
 EN_BASELINE = re.compile(r"\b(?:last time|last year|it used to|used to|they used to)\b", re.I)   # "Last time it cost $90, now $160"
 NOW_AFTER = re.compile(r"[,;.]\s*(?:but\s+)?now\b", re.I)
+BASELINE_BEFORE_PAID = re.compile(r"(?:才|只)(?:花了|付了|交了|收了)?\s?$")
+THIRD_PARTY = re.compile(r"(?:我|我的)(?:朋友|同事|邻居|同学)|隔壁|邻居|别人|人家")
 ELAPSED_BEFORE = re.compile(r"(?:已经|都|等了|过了|快)\s?$")
 SPAN_OF_TIME = re.compile(r"[\d一二三四五六七八九十两]+\s?个?(?:工作日|天|小时|分钟|星期|周|个月|年)")
 DONE_ZH = re.compile(r"(?:修|做|写|跑|吃|看|喝|走|读|改|测|玩|刷)了\s?(?:一共|总共|足足)?\s?$")   # "一共修了37个bug", "吃了三碗饭"
@@ -1014,11 +1026,16 @@ def _aside(text: str, category: str, start: int, end: int, left: int) -> bool:
         return True
     if category == "amount" and EN_BASELINE.search(text, left, start) and NOW_AFTER.search(text, end):
         return True
+    if category == "amount" and BASELINE_BEFORE_PAID.search(text, max(0, start - 6), start) and THIRD_PARTY.search(text, 0, start):
+        return True   # "我朋友上个月也在你们这修的，才花了两百"
     if category == "count" and SPAN_OF_TIME.match(text, start) and ELAPSED_BEFORE.search(text, max(0, start - 4), start):
         return True
     if category == "count" and DONE_ZH.search(text, max(0, start - 6), start):
         return True
     return category == "count" and "次" in text[start:end] and ATTEMPTS.search(text, max(0, start - 4), start) is not None
+
+
+SOONER = re.compile(r"[早晚]\s?一点")   # "能不能约早一点": sooner, not one o'clock
 
 
 # a time a past day's story ran to ("昨天又加班到11点", "前天等到9点"): how late, no appointment
@@ -1043,7 +1060,7 @@ def _phone_tail(text: str, start: int) -> bool:
 
 # a value the message corrects or gives up: "不是 13812345678，是 …", "原来是 8 号", "旧号 … 不用了",
 # "周五没人", "从周二挪到周四": the new one is the fact, the old one is none
-TAKEN_BACK_BEFORE = re.compile(r"(?:不是|原来是|原来的|之前的|以前的|旧号码?|旧的|老号码?|而不是|本来(?:约的|定的)?是)\s*$")
+TAKEN_BACK_BEFORE = re.compile(r"(?:不是|原来是|原来的|之前的|以前的|旧号码?|旧的|老号码?|而不是|(?:本来|原来)(?:约的|定的|订的)是)\s*$")
 TAKEN_BACK_AFTER = re.compile(r"\s*(?:不用了|不要了|作废|没人|不行|不方便|停用|注销了|别[送来寄发]|不要[送来寄发]|不[送来]|不在家)")
 # a day called off ("取消明天的预约", "周五的聚餐取消了"): what is left of it is no plan
 CANCELLED_BEFORE_ZH = re.compile(r"取消(?:掉)?\s?$")
@@ -1065,7 +1082,7 @@ POLICY_BEFORE = re.compile(r"(?:客服|营业|服务|在线|开门|门店|热线
 
 
 # a seat in a row ("看台 A 区 8 排 15、16 号") is no day of the month
-SEAT_BEFORE = re.compile(r"排\s?(?:\d{1,3}\s?[、,，]\s?)*$")
+SEAT_BEFORE = re.compile(r"排\s?(?:\d{1,3}\s?号?\s?(?:[、,，和跟]|还有)\s?)*$")
 
 
 def _seat(text: str, category: str, value: str, start: int) -> bool:
