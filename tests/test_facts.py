@@ -1379,3 +1379,9 @@ def test_look_alikes_of_the_thirty_fourth_round(text, category):
     else:
         assert [f.value for f in facts if f.category == category] == []
     assert "明天早上一点" in [f.value for f in extract("明天早上一点的航班")]
+
+
+def test_a_cantonese_move_asked_for_keeps_both_days():
+    facts = [(f.label, f.value) for f in extract("預約編號 HK-DT-55012，聽日下晝三點可唔可以改到後日")]
+    assert [v for _, v in facts][1:] == ["聽日下晝三點", "後日"]
+    assert [f.value for f in extract("聽日下晝三點改到後日")] == ["後日"]

@@ -469,7 +469,7 @@ CN_MODAL = re.compile(r"\s*(?:能不能|能否|可不可以|可以|能|要|会|�
 # is given up and the second is the event's
 DE_EVENT = re.compile(rf"的\s?([{CJK}]{{1,4}})")
 MOVE_TO_ZH = r"(?:改到|改成|改为|改签到|挪到|换到|调到|推迟到|推到|延到|延期到|提前到)"
-MOVED_AFTER_ZH = re.compile(rf"\s?(?:的\s?[{CJK}]{{1,4}}?)?(?:能不能|能否|可不可以|可以|能|要|想|需要|得)?\s?{MOVE_TO_ZH}"
+MOVED_AFTER_ZH = re.compile(rf"\s?(?:的\s?[{CJK}]{{1,4}}?)?(?:能不能|能否|可不可以|可唔可以|可以|能|要|想|需要|得)?\s?{MOVE_TO_ZH}"
                             rf"(?=\s?(?:\d|[一二三四五六七八九十两]|下|这|本|今|明|后|大后|周|星期|礼拜|上午|下午|晚上|早上|中午|月底|月初))")   # a day, not "线上"
 
 
@@ -505,7 +505,7 @@ def _moved_away_zh(text: str, end: int, right: int) -> bool:
     return MOVED_AFTER_ZH.match(text, end) is not None and ASKED_ZH.search(text, end, min(len(text), right + 1)) is None
 
 
-ASKED_ZH = re.compile(r"吗|？|\?|能不能|可不可以|能否|行不行|可以不")
+ASKED_ZH = re.compile(r"吗|？|\?|能不能|可不可以|能否|行不行|可以不|可唔可以|得唔得|[呢咩]$")
 
 
 def _moved_to_zh(text: str, left: int, start: int) -> bool:
@@ -559,7 +559,7 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
                 cue, category = CUED[category]
                 if not cue.search(text, left if category == "product" else max(0, s - 24), s):
                     continue
-            if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]", value)):
+            if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]|^[后琴听]日$", value)):
                 found.append((s, s + len(value), category, value, keyword.lower()))
     found.sort(key=lambda f: (PRIORITY.index(f[2]), f[0], -(f[1] - f[0])))
     taken: list[tuple[int, int, str, str, str]] = []
