@@ -2077,3 +2077,43 @@ MESSAGES_34: list = [
     ("我在外地出差，下下周一才回来，能不能到时候再上门", [("datetime", "下下周一")]),
     ("隔壁家上个月装的宽带是300兆的，一年才888", []),
 ]
+
+# The thirty-fifth round (test35), written 2026-12-06 after test34's changes, before the extractor
+# ran on it: English as people text it, not as they write it: abbreviations ("tmrw", "pls", "@ 5",
+# "ref no."), no capitals, Indian, Australian and Singaporean English at service desks (a telecom
+# recharge, a bank's KYC, a food delivery app, a co-working space, a clinic in Sydney, a
+# condo's management office), and chat among flatmates sharing bills and chores.
+MESSAGES_35: list = [
+    ("hi my order no is 40518823 pls check y it's not delivered yet", [("ref", "40518823")]),
+    ("delivery guy can come tmrw after 5, i'm home by then", [("datetime", "tmrw after 5")]),
+    ("recharged rs 599 on my jio number 98200 11734 but plan not activated",
+     [("amount", "rs 599"), ("phone", "98200 11734")]),
+    ("my PAN is ABCPK4821Q and aadhaar last 4 digits 6619", [("id_card", "ABCPK4821Q"), ("?id_card", "6619")]),
+    ("branch visit booked for 11.30am monday, token no. B-047", [("datetime", "11.30am monday"), ("ref", "B-047")]),
+    ("the EMI of ₹18,450 got debited twice this month", [("amount", "₹18,450")]),
+    ("pls cancel the second debit and refund asap", [("?decision", "cancel the second debit")]),
+    ("g'day, need to book a GP appt for my son Oliver, he's 6, earliest thu arvo?",
+     [("?name", "Oliver"), ("datetime", "thu arvo")]),
+    ("medicare number is 2951 47812 3, ref 1", [("id_card", "2951478123")]),
+    ("we're at unit 4/27 Smith St, Fitzroy VIC 3065", [("address", "4/27 Smith St, Fitzroy VIC 3065")]),
+    ("hot desk for 3 ppl from 1 to 14 feb, how much?", [("count", "3 ppl"), ("datetime", "1 to 14 feb")]),
+    ("quoted S$420 per pax per month, can do S$380?", [("amount", "S$420"), ("amount", "S$380")]),
+    ("my condo unit is #12-08, the aircon leaking since last wk", [("?address", "#12-08"), ("?datetime", "last wk")]),
+    ("contractor coming sat 10am can or not", [("datetime", "sat 10am")]),
+    ("food came cold again, order #FD-22841, 45 mins late", [("ref", "#FD-22841")]),
+    ("i paid $23.90 for this, want a refund not credits", [("amount", "$23.90"), ("?decision", "a refund")]),
+    ("ok so rent split is $612 each, due on the 28th", [("amount", "$612"), ("datetime", "the 28th")]),
+    ("electric bill came in at $187.34, i'll venmo everyone the split", [("amount", "$187.34")]),
+    ("whose turn is it to take the bins out, i did it like 3 weeks in a row", []),
+    ("landlord inspection is next fri at 2, pls tidy the kitchen", [("datetime", "next fri at 2")]),
+    ("wifi password changed to Pelican_2291 btw", []),
+    ("i'm away 12th-19th dec, can someone water the plants", [("datetime", "12th-19th dec")]),
+    ("sam's bday dinner sat 8pm @ the thai place, booked for 7", [("?name", "sam"), ("datetime", "sat 8pm"), ("count", "7")]),
+    ("we drank like 6 bottles of wine last time lol", []),
+    ("new flatmate moving in on 1 march, her name's Aisha Patel", [("datetime", "1 march"), ("name", "Aisha Patel")]),
+    ("my number changed, it's now 0412 556 903", [("phone", "0412 556 903")]),
+    ("spent 4 hrs cleaning the oven on sunday, never again", [("?datetime", "sunday")]),
+    ("pls send invoice to accounts@brightdesk.sg, attn Mr Tan", [("email", "accounts@brightdesk.sg"), ("?name", "Mr Tan")]),
+    ("ticket ref no. SR-7730214 still open after 10 days", [("ref", "SR-7730214")]),
+    ("dr said come back in 2 wks for the blood test results", [("?datetime", "in 2 wks")]),
+]
