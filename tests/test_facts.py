@@ -1385,3 +1385,44 @@ def test_a_cantonese_move_asked_for_keeps_both_days():
     facts = [(f.label, f.value) for f in extract("預約編號 HK-DT-55012，聽日下晝三點可唔可以改到後日")]
     assert [v for _, v in facts][1:] == ["聽日下晝三點", "後日"]
     assert [f.value for f in extract("聽日下晝三點改到後日")] == ["後日"]
+
+
+def test_a_day_asked_for_is_one_line_once_the_move_is_made():
+    """"能改到后天吗" keeps 后天 without a key; "改到后天上午了" gives it to 预约, and the keyless
+    line goes. A keyless day of another message stays."""
+    table = FactTable(char_counter)
+    table.observe("明天的预约能改到后天吗", 2)
+    table.observe("下午3点前记得打电话", 3)
+    assert [(f.label, f.value) for f in table] == [("预约", "明天"), ("", "后天"), ("", "下午3点前")]
+    table.observe("好的，那明天的预约改到后天上午了", 4)
+    assert [(f.label, f.value) for f in table] == [("预约", "后天上午"), ("", "下午3点前")]
+
+
+# -- test35 (RESULTS 37.7): English as people text it ------------------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("delivery guy can come tmrw after 5, i'm home by then", "datetime", "tmrw after 5"),
+    ("recharged rs 599 on my jio number 98200 11734 but plan not activated", "amount", "rs 599"),
+    ("recharged rs 599 on my jio number 98200 11734 but plan not activated", "phone", "98200 11734"),
+    ("branch visit booked for 11.30am monday, token no. B-047", "datetime", "11.30am monday"),
+    ("branch visit booked for 11.30am monday, token no. B-047", "ref", "B-047"),
+    ("g'day, need to book a GP appt for my son Oliver, he's 6, earliest thu arvo?", "datetime", "thu arvo"),
+    ("hot desk for 3 ppl from 1 to 14 feb, how much?", "count", "3 ppl"),
+    ("contractor coming sat 10am can or not", "datetime", "sat 10am"),
+    ("landlord inspection is next fri at 2, pls tidy the kitchen", "datetime", "next fri at 2"),
+    ("sam's bday dinner sat 8pm @ the thai place, booked for 7", "datetime", "sat 8pm"),
+    ("new flatmate moving in on 1 march, her name's Aisha Patel", "name", "Aisha Patel"),
+    ("my number changed, it's now 0412 556 903", "phone", "0412 556 903"),
+    ("my condo unit is #12-08, the aircon leaking since last wk", "address", "#12-08"),
+])
+def test_values_of_the_thirty_fifth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("my PAN is ABCPK4821Q and aadhaar last 4 digits 6619", "count"),   # which digits, not how many
+    ("we drank like 6 bottles of wine last time lol", "count"),         # what was drunk
+    ("I sat at 3 tables", "datetime"),                                  # sat, the verb
+    ("we met on the sun deck", "datetime"),
+])
+def test_look_alikes_of_the_thirty_fifth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []

@@ -74,6 +74,7 @@ MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|a
          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?![a-z])"  # "on Sundays" is a habit, not a date
 WEEKDAY_ABBR = r"(?:(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?)"
+SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"   # as texted, lower case: only with a time or "next"
 ORDINAL_DAY = (r"the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])"
                r"(?!\s+(?:time|floor|place|row|grade|year|round|attempt|try|century|edition|generation|gen|coffee|day)\b)")
 DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|上昼|下昼|晏昼|夜晚|早|晚"   # 下昼: Cantonese 下晝
@@ -121,18 +122,20 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}(?:,?\s+(?:the\s+)?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z]))?|week(?:end)?|month|year)|"
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
            rf"{ORDINAL_DAY}\s*(?:-|–|to|until|till|through)\s*{ORDINAL_DAY}|"   # "on call from the 14th to the 21st"
+           rf"(?:next|this|on)\s+{SHORT_DAY}\b|(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\byou )(?<!\bwho ){SHORT_DAY}(?=\.?\s+(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)|at\s+\d|arvo|morning|afternoon|evening|night|noon)\b)|"   # "next fri at 2", "sat 10am"
+           rf"(?:tmrw|tmr|2moro|2morrow)\b|"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
            rf"(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
-EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night))?"
+EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night|arvo))?"
 _HOUR = r"(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)"
 _UNTIL = r"(?:and|to|till|until|-)"
 EN_RANGE = rf"(?:\s+(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}(?![\d:]))?"
 # a range of hours before its day ("between 8 and 10 tomorrow morning", "from 9 till 12 on Saturday")
 EN_BETWEEN = rf"\b(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}"
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
-           r"(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
+           r"(?<![\d:.])\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
            r"\b(?:a\s+)?(?:half|quarter)\s+(?:past|to)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b|"
            r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\s+o['’]?clock\b|"
            # "by 6 tonight", "at 8 tomorrow morning": a bare hour with the day after it
@@ -182,10 +185,13 @@ NEEDS_COUNT = re.compile(r"[^\x00-\x7f]|\d|\b(?:two|three|four|five|six|seven|ei
 NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   # ¥, 元 or a digit, or "fifty bucks"
 # every English date or time holds a digit, a weekday, today, tonight, tomorrow, noon, midnight,
 # (end of) day, EOD, next/this/last/coming week/month/year or end of the week/month/year
-NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of (?:the )?day|eod|tomorrow|tonight|"
+NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of (?:the )?day|eod|tomorrow|tonight|tmrw|tmr\b|2mor|"
+                           r"\b(?:next|this|coming|on) (?:mon|tue|wed|thu|fri|sat|sun)|arvo|"
+                           r"\b(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?\s+(?:\d|at\s|morning|afternoon|evening|night|noon)|"
                            r"noon|midnight|(?:next|this|last|coming)\s+(?:week|month|year)|\bin\s+[a-z0-9 ]+\s+(?:days?|weeks?|months?)\b|"
                            r"end of (?:the )?(?:month|week|year)|past|quarter|clock", re.I)
-_EN_DATE_WORDS = ("day", "eod", "tomorrow", "tonight", "noon", "midnight", "week", "month", "year", "past", "quarter", "clock")
+_EN_DATE_WORDS = ("day", "eod", "tomorrow", "tonight", "noon", "midnight", "week", "month", "year", "past", "quarter", "clock",
+                  "tmr", "2mor", "next ", "this ", "coming ", "on ", "arvo", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
 def _may_hold_en_date(text: str) -> bool:
@@ -217,7 +223,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  r"(?:\+\d{1,3}[ -]?\(?\d{1,4}\)?(?:[ -]?\d{2,4}){2,4}(?!\d)|\(\d{3}\)\s?\d{3}-\d{4}|"
                  r"(?<![\d-])\d{3}-\d{3}-\d{4}(?!\d))(?:,?\s?(?:转|分机|ext\.?|x)\s?\d{1,5}(?!\d))?|"   # "+44 20 7946 0321 ext 204"
                  r"(?<![\d-])[48]00[- ]\d{3}[- ]\d{4}(?!\d)|"
-                 r"(?<![\d-])09\d{2}[- ]?\d{3}[- ]?\d{3}(?![\d-])|(?<![\d-])0[2-8]-\d{3,4}-\d{4}(?!\d)"), DIGIT.search),   # Taiwan
+                 r"(?<![\d-])0[49]\d{2}[- ]?\d{3}[- ]?\d{3}(?![\d-])|(?<![\d-])[6-9]\d{4}[ -]\d{5}(?![\d-])|(?<![\d-])0[2-8]-\d{3,4}-\d{4}(?!\d)"), DIGIT.search),   # Taiwan
     # a Hong Kong number after its word ("我的電話係 9123 4567")
     ("phone", _p(r"(?:电话|手机|联系电话|联络电话|手提)(?:号码?)?\s*(?:是|係|系|为|:|：)?\s*(?P<v>(?<!\d)[4-9]\d{3}[ -]?\d{4})(?![\d-])"),
      DIGIT.search),
@@ -235,7 +241,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
-               r"confirmation(?:\s+(?:no\.?|number|code))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
+               r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?:No\.\s?)?(?P<v>#?(?=[A-Za-z0-9_/-]*\d|(?-i:[A-Z]{2,3}) \d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
                r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
@@ -267,7 +273,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                     rf"(?:,?\s+(?:(?:at|around|about|from)\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
-                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|Rs\.?)\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
+                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
@@ -289,7 +295,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
                  rf"片|颗|组|批|期|节|晚|桌|笔)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
-                 rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms)\b|"
+                 rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms|ppl|pax)\b|"
                  rf"(?<![\w-])(?<!the )(?<!these )(?<!those )(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s(?:units|pcs|pieces|seats|licen[cs]es|boxes|"
                  rf"people|persons|users|devices|copies|items|tickets|nights|rooms|guests|adults|children|kids|passengers|bags|"
                  rf"suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms)\b|"
@@ -1016,6 +1022,9 @@ THIRD_PARTY = re.compile(r"(?:我|我的)(?:朋友|同事|邻居|同学)|隔壁|
 ELAPSED_BEFORE = re.compile(r"(?:已经|都|等了|过了|快)\s?$")
 SPAN_OF_TIME = re.compile(r"[\d一二三四五六七八九十两]+\s?个?(?:工作日|天|小时|分钟|星期|周|个月|年)")
 DONE_ZH = re.compile(r"(?:修|做|写|跑|吃|看|喝|走|读|改|测|玩|刷)了\s?(?:一共|总共|足足)?\s?$")   # "一共修了37个bug", "吃了三碗饭"
+DONE_EN = re.compile(r"(?i)\b(?:drank|ate|cooked|baked|ran|walked|read|watched|played|drove|wrote|fixed|finished|cleaned)\s+"
+                     r"(?:like\s+|about\s+|around\s+|maybe\s+|almost\s+|nearly\s+|over\s+)?$")
+DIGITS_OF = re.compile(r"\d\s+digits\b")
 ATTEMPTS = re.compile(r"(?:打了|催了|问了|找了|跑了|来了|投诉了|反映了)\s?$")
 
 
@@ -1030,8 +1039,10 @@ def _aside(text: str, category: str, start: int, end: int, left: int) -> bool:
         return True   # "我朋友上个月也在你们这修的，才花了两百"
     if category == "count" and SPAN_OF_TIME.match(text, start) and ELAPSED_BEFORE.search(text, max(0, start - 4), start):
         return True
-    if category == "count" and DONE_ZH.search(text, max(0, start - 6), start):
-        return True
+    if category == "count" and (DONE_ZH.search(text, max(0, start - 6), start) or DONE_EN.search(text, max(0, start - 24), start)):
+        return True   # "一共修了37个bug", "we drank like 6 bottles of wine"
+    if category == "count" and DIGITS_OF.match(text, start) and re.search(r"(?i)\b(?:last|first)\s+$", text[max(0, start - 8):start]):
+        return True   # "aadhaar last 4 digits 6619": which digits, not how many
     return category == "count" and "次" in text[start:end] and ATTEMPTS.search(text, max(0, start - 4), start) is not None
 
 
@@ -1095,11 +1106,11 @@ def _seat(text: str, category: str, value: str, start: int) -> bool:
 DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|every\s+(?:other|second|alternate|third)\s|fortnightly\s|(?:next|this|coming)\s+{WEEKDAY}|in\s+[a-z ]+\s+(?:days?|weeks?|months?)$)", re.I)
 RATE_BEFORE = re.compile(r"\b(?:once|twice|thrice|\d+\s+times|(?:three|four|five|six|several|many)\s+times)\s+$", re.I)
 # a day and its part, in a clause about what is to come ("will pick it up on Saturday morning")
-DAY_TO_COME = re.compile(rf"^on\s+{WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?$", re.I)
+DAY_TO_COME = re.compile(rf"^(?:on\s+)?(?:{WEEKDAY}|{SHORT_DAY})(?:\s+(?:morning|afternoon|evening|night|arvo))?$", re.I)
 # a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")
 CN_SLOT = re.compile(r"(?:上午|下午|中午|晚上|早上|凌晨|傍晚)$")
 TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|please|let's|shall|scheduled|booked|"
-                     r"appointment|due)\b", re.I)
+                     r"appointment|appt|due|earliest|available)\b", re.I)
 
 
 # an account number of a service, not of a bank ("my subscription (account no. 55-2109-77)"); read
@@ -1108,12 +1119,19 @@ SERVICE_ACCOUNT = re.compile(r"\b(?:subscription|membership|customer|broadband|i
                              r"electric(?:ity)?|water|phone|mobile|loyalty|insurance|streaming|bill|plan|data|usage)\b", re.I)
 
 
+# a Singapore unit, "#12-08" (floor 12, unit 08), after its word: part of an address, not a reference
+UNIT_NO = re.compile(r"#\d{1,2}-\d{2,4}")
+UNIT_BEFORE = re.compile(r"(?i)\b(?:unit|condo|apt|apartment|flat|blk|block)\b")
+
+
 def _fact(text: str, start: int, end: int, category: str, value: str, keyword: str) -> Extracted | None:
     left, right = _clause_bounds(text, start, end)
     if category == "bank_card" and keyword.startswith(("account", "acct")) and \
             SERVICE_ACCOUNT.search(text, max(0, start - 40), min(len(text), end + 40)):
         category = "ref"
     changed = bool(CHANGE.search(text[left:right]))
+    if category == "ref" and UNIT_NO.fullmatch(value) and UNIT_BEFORE.search(text, max(0, start - 20), start):
+        return Extracted("address", value, "unit", "address:unit", start, end, "address:unit:" * changed)
     if category == "postcode":
         if not en.POSTCODE_KEY.search(text, left, start):
             return None

@@ -206,7 +206,7 @@ NAME = rf"{_TOKEN}(?:[ -]{_PARTICLE}{_TOKEN}){{0,2}}"
 NAME_LEADS = _p(rf"(?P<l>(?i:\bmy full name is|\bfull name:?|\bfirst name(?: is|'s|:)|\blast name(?: is|'s|:)|"
                 rf"\bsurname(?: is|'s|:)|\bi go by|\bname for the \w+ is|\bin the name of|"
                 rf"\b(?:reservation|booking|table|account|order)(?:'s| is)? under(?: the name)?|\bunder the name|"
-                rf"\b(?:account|booking|card) says))\s+(?P<v>{NAME})")
+                rf"\b(?:account|booking|card) says|\b(?:his|her|their) (?:full )?name(?:'s| is)))\s+(?P<v>{NAME})")
 NAME_HERE = _p(rf"(?:^|[.!]\s+|\b(?i:hi|hello|hey)[,!]?\s+)(?!(?:Hi|Hello|Hey|Dear|Team|Everyone|All)\b)(?P<v>{_TOKEN}(?: {_TOKEN}){{1,2}}) here(?=\s*[,.!;:]|\s*$)")
 NAME_REL = _p(rf"\b(?i:my|our)\s+(?P<l>(?i:daughter|son|wife|husband|mother|father|mom|mum|dad|colleague|manager|"
               rf"friend|brother|sister|partner|boss|assistant|neighbou?r))(?:'s name(?: is|,| -|:)?|,| is| named| called)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -45,6 +46,11 @@ def dated(value: str, ts: float) -> str:
     return f"{value} (= {pairs[0][1]})" if len(pairs) == 1 else value + (note(value, ts) if pairs else "")
 
 
+# a message that moves an event ("改到后天上午了", "moved to Thursday")
+MOVED = re.compile(r"改到|改成|改为|改签到|挪到|换到|调到|推迟到|推到|延到|提前到|\b(?:moved|rescheduled|changed|pushed)\s+(?:it\s+)?to\b",
+                   re.I)
+
+
 class FactTable:
     """Facts by key. Never summarized away; a newer value supersedes, the old is kept."""
 
@@ -74,8 +80,20 @@ class FactTable:
                 fact.value, fact.turn, fact.ts = ex.value, turn, ts
             self._render(fact)
             changed.append(fact)
+        if MOVED.search(text):
+            self._settle_moves(changed, turn)
         self.version += bool(changed)
         return changed
+
+    def _settle_moves(self, changed: list[Fact], turn: int) -> None:
+        """A day asked for earlier and kept without a key ("能改到后天吗" -> "datetime: 后天") goes
+        once an event takes it ("明天的预约改到后天上午了" -> "预约: 后天上午"): one line, not two."""
+        for fact in changed:
+            if fact.category != "datetime" or not fact.label:
+                continue
+            for key, old in list(self._facts.items()):
+                if old.category == "datetime" and not old.label and old.turn < turn and fact.value.startswith(old.value):
+                    del self._facts[key]
 
     def _adopt(self, key: str, prefix: str) -> Fact | None:
         """Re-key the newest identifier under ``prefix`` so a correction supersedes it."""
