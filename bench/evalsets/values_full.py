@@ -2117,3 +2117,51 @@ MESSAGES_35: list = [
     ("ticket ref no. SR-7730214 still open after 10 days", [("ref", "SR-7730214")]),
     ("dr said come back in 2 wks for the blood test results", [("?datetime", "in 2 wks")]),
 ]
+
+# The thirty-sixth round (test36), written 2026-12-06 after test35's changes, before the extractor
+# ran on it: Chinese private chat between friends and family on WeChat (plans for a weekend, a
+# parent's hospital visit, a wedding's gift money, a flat hunt, a child's classes, splitting a bill
+# with AA), where most numbers are a story's and a few are a plan's; typed as people type on a
+# phone: no punctuation, 哈哈, voice input's numbers, emoji words.
+MESSAGES_36: list = [
+    ("周六去不去爬山 早上7点半地铁站集合", [("?datetime", "周六"), ("datetime", "早上7点半")]),
+    ("我昨天走了三万步 脚都废了", []),
+    ("妈下周三上午做白内障手术 在省人民医院眼科", [("datetime", "下周三上午"), ("?address", "省人民医院眼科")]),
+    ("我请了两天假陪她", []),
+    ("住院押金交了5000 医保能报一大半", [("amount", "5000")]),
+    ("小李婚礼定在国庆第二天 份子钱给多少合适", [("?name", "小李"), ("datetime", "国庆第二天")]),
+    ("我上次同学结婚随了800", []),
+    ("那就随1000吧 咱俩一起", [("?amount", "1000")]),
+    ("看了个房子 两室一厅 月租4500 押一付三", [("amount", "4500")]),
+    ("中介说房东明天下午4点有空 可以去看", [("datetime", "明天下午4点")]),
+    ("地址发你 滨江区江南大道588号恒鑫大厦 7楼", [("address", "滨江区江南大道588号恒鑫大厦")]),
+    ("我之前那个房子住了三年 房租一分没涨", []),
+    ("儿子钢琴课改到周日下午三点了 老师说周六她有事", [("datetime", "周日下午三点")]),
+    ("一节课280 一次买了20节", [("amount", "280"), ("?count", "20节")]),
+    ("他们班有38个小朋友 太多了", []),
+    ("昨晚吃饭一共花了1268 我们六个人AA 每人211", [("?amount", "1268"), ("?count", "六个人"), ("amount", "211")]),
+    ("我微信转你了 你收一下", []),
+    ("哈哈哈哈我都胖了十斤了", []),
+    ("下个月8号我生日 来我家吃火锅吧", [("datetime", "下个月8号")]),
+    ("我新手机号 139 0571 2266 存一下", [("phone", "13905712266")]),
+    ("机票买好了 周五晚上8点40的 东航MU5186", [("datetime", "周五晚上8点40"), ("ref", "MU5186")]),
+    ("到了给你打电话 大概11点", [("?datetime", "11点")]),
+    ("我爸72了 血压有点高 明天早上空腹去抽血", [("datetime", "明天早上")]),
+    ("挂的是王主任的号 第15号", [("?name", "王主任"), ("?ref", "15号")]),
+    ("我们楼下新开了家奶茶店 第二杯半价", []),
+    ("我家宽带到期了 续了一年1200", [("amount", "1200")]),
+    ("孩子的英语网课每周二四晚上7点", [("datetime", "每周二四晚上7点")]),
+    ("去年这个时候我们还在三亚呢 哈哈", []),
+    ("你那个快递我帮你拿了 放门口了 单号尾号0923", [("?ref", "0923")]),
+    ("周末带娃去动物园 门票大人60小孩30", [("?amount", "60"), ("?amount", "30")]),
+    ("我明天早上六点的高铁去上海出差 G7302", [("datetime", "明天早上六点"), ("ref", "G7302")]),
+    ("我堂妹叫周雨桐 下周来杭州面试", [("name", "周雨桐"), ("?datetime", "下周")]),
+    ("上周六我们打了四个小时麻将 赢了两百哈哈", []),
+    ("麻烦帮我订个蛋糕 8寸的 周四下午5点前送到 地址是拱墅区湖墅南路186号", [("?product", "8寸"), ("datetime", "周四下午5点前"), ("address", "拱墅区湖墅南路186号")]),
+    ("我车牌号是浙A D8K52 新能源的", [("?ref", "浙AD8K52")]),
+    ("今天加班到九点 明天还要早起", []),
+    ("等我这周忙完 下周三请你喝咖啡", [("datetime", "下周三")]),
+    ("买了三箱橙子 一箱68", [("count", "三箱"), ("amount", "68")]),
+    ("我的邮箱 zhouyt_0822@qq.com 你把照片发过来", [("email", "zhouyt_0822@qq.com")]),
+    ("我在路上了 堵了半个小时了", []),
+]
