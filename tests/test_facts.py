@@ -1426,3 +1426,21 @@ def test_values_of_the_thirty_fifth_round(text, category, value):
 ])
 def test_look_alikes_of_the_thirty_fifth_round(text, category):
     assert [f.value for f in extract(text) if f.category == category] == []
+
+
+# -- test36 (RESULTS 37.8): Chinese private chat between friends and family ------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("小李婚礼定在国庆第二天 份子钱给多少合适", "datetime", "国庆第二天"),
+    ("昨晚吃饭一共花了1268 我们六个人AA 每人211", "amount", "211"),
+    ("我家宽带到期了 续了一年1200", "amount", "1200"),
+    ("孩子的英语网课每周二四晚上7点", "datetime", "每周二四晚上7点"),
+    ("我堂妹叫周雨桐 下周来杭州面试", "name", "周雨桐"),
+    ("买了三箱橙子 一箱68", "amount", "68"),
+])
+def test_values_of_the_thirty_sixth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_day_someone_is_busy_is_no_plan():
+    facts = [f.value for f in extract("儿子钢琴课改到周日下午三点了 老师说周六她有事")]
+    assert facts == ["周日下午三点"]
