@@ -175,7 +175,7 @@ WHOLE_VALUES = [
     ("Ship it to 221 Baker Street, Apt 4B, London NW1 6XE.", "address", "221 Baker Street, Apt 4B, London NW1 6XE"),
     ("机票 CA1831，5月3日 08:30 起飞", "ref", "CA1831"),
     ("我选换货，不要退款了", "decision", "换货"),
-    ("瑜伽课改到每周一、周三晚上八点", "datetime", "周一、周三晚上八点"),          # a list of days is one value
+    ("瑜伽课改到每周一、周三晚上八点", "datetime", "每周一、周三晚上八点"),      # a list of days is one value, with its 每
     ("今年国庆节前一天能到吗", "datetime", "今年国庆节前一天"),
     ("门店在海淀区中关村大街 27 号中关村大厦 C 座 1203", "address", "海淀区中关村大街 27 号中关村大厦 C 座 1203"),
     ("运单号：ＹＴ８８１２３４５６７７，还没到", "ref", "ＹＴ８８１２３４５６７７"),        # full width, kept as written
