@@ -2165,3 +2165,60 @@ MESSAGES_36: list = [
     ("我的邮箱 zhouyt_0822@qq.com 你把照片发过来", [("email", "zhouyt_0822@qq.com")]),
     ("我在路上了 堵了半个小时了", []),
 ]
+
+# The thirty-seventh round (test37), written 2026-12-06 in a new session after test36's changes,
+# before the extractor ran on it: British, Irish and Canadian English at service desks (a GP
+# surgery, council tax, a letting agent, a train operator, an energy supplier), where dates are
+# day-first, times are "half 3" and "quarter past", money is £ and €, and postcodes mix letters
+# and digits; then Chinese at government and bank counters (social insurance, housing fund, a
+# property certificate, a residence permit) and spoken commands to a home assistant on a board.
+MESSAGES_37: list = [
+    ("Hiya, I'd like to book in with Dr Okafor, any chance of Tuesday the 3rd?",
+     [("?name", "Dr Okafor"), ("datetime", "Tuesday the 3rd")]),
+    ("my NHS number is 943 476 5919", [("id_card", "9434765919")]),
+    ("we've moved to 14 Albert Road, Leeds LS6 4AB", [("address", "14 Albert Road, Leeds LS6 4AB")]),
+    ("council tax band C, the account ref is 60012238841", [("ref", "60012238841")]),
+    ("I paid £1,432.18 in April and they've billed me again", [("amount", "£1,432.18"), ("?datetime", "April")]),
+    ("the viewing's at half 3 on Thursday if that suits", [("datetime", "half 3 on Thursday")]),
+    ("deposit is £950, rent £1,275 pcm", [("amount", "£950"), ("amount", "£1,275")]),
+    ("ring me on 07700 900461 after 6", [("phone", "07700 900461"), ("?datetime", "after 6")]),
+    ("my booking reference is QJX7PL, the 09:14 from Manchester Piccadilly got cancelled",
+     [("ref", "QJX7PL"), ("?datetime", "09:14")]),
+    ("I'd like a refund to the card, not a voucher", [("?decision", "a refund to the card")]),
+    ("meter reading today was 18442, the last one was 17906", [("?count", "18442"), ("?count", "17906")]),
+    ("can the engineer come on 12/03 in the morning? that's March, not December",
+     [("datetime", "12/03 in the morning")]),
+    ("I've been with you lot for eleven years and never missed a payment", []),
+    ("the Eircode is D08 XY29, it's the yellow door", [("address", "D08 XY29")]),
+    ("it was €64.50 for the callout and they fixed nothing", [("amount", "€64.50")]),
+    ("our postal code is M5V 2T6, unit 1807", [("address", "M5V 2T6"), ("?address", "unit 1807")]),
+    ("my SIN ends in 442, do you need the whole thing?", [("?id_card", "442")]),
+    ("she's a fortnight overdue on the invoice, INV-2291", [("ref", "INV-2291")]),
+    ("the parcel's meant to come between quarter past ten and quarter to twelve tomorrow",
+     [("datetime", "between quarter past ten and quarter to twelve tomorrow")]),
+    ("there'll be four of us plus a baby in a high chair", [("count", "four of us")]),
+    ("my wife Siobhan will pick up the keys, Siobhan Doyle", [("name", "Siobhan Doyle")]),
+    ("the lads paid forty quid each for the tickets last year", []),
+    # Chinese at government and bank counters
+    ("我想约一下社保中心的号 下周四上午 办退休手续", [("datetime", "下周四上午")]),
+    ("社保卡号是 H32058821 身份证 320582196303150027", [("ref", "H32058821"), ("id_card", "320582196303150027")]),
+    ("公积金账号 1200 3345 6781 想提取出来还房贷", [("ref", "120033456781")]),
+    ("每个月公积金缴存基数是 8600", [("amount", "8600")]),
+    ("不动产权证号 苏(2021)苏州市不动产权第0215566号", [("ref", "0215566")]),
+    ("居住证到期了 想续签 我住在吴中区宝带东路399号", [("address", "吴中区宝带东路399号")]),
+    ("我婆婆今年六十八 办老年卡要带什么", []),
+    ("柜台说要本人来 那就这周五下午两点半我带她去", [("datetime", "这周五下午两点半")]),
+    ("定期存款 20 万 三年期 利率多少", [("amount", "20万")]),
+    ("我卡里少了 3,200 元 流水显示 11 月 28 号被扣的", [("amount", "3,200元"), ("?datetime", "11月28号")]),
+    ("网点经理姓钱 电话 0512-6523 8810", [("?name", "钱"), ("phone", "051265238810")]),
+    ("窗口排到 A136 了 前面还有二十多个人", [("?ref", "A136")]),
+    # spoken commands to a home assistant
+    ("明早六点四十叫我起床", [("datetime", "明早六点四十")]),
+    ("提醒我周日晚上八点给妈妈打电话", [("datetime", "周日晚上八点")]),
+    ("记一下 燃气费交了 156 块 8", [("amount", "156块8")]),
+    ("女儿的钢琴老师叫蒋文静 电话 186 5123 0447", [("name", "蒋文静"), ("phone", "18651230447")]),
+    ("把空调调到26度", []),
+    ("昨天走了八千多步 今天还没动", []),
+    ("下个月15号要还信用卡 4,870", [("datetime", "下个月15号"), ("amount", "4,870")]),
+    ("快递柜取件码 6-2-3108", [("ref", "623108")]),
+]
