@@ -2175,7 +2175,7 @@ MESSAGES_36: list = [
 MESSAGES_37: list = [
     ("Hiya, I'd like to book in with Dr Okafor, any chance of Tuesday the 3rd?",
      [("?name", "Dr Okafor"), ("datetime", "Tuesday the 3rd")]),
-    ("my NHS number is 943 476 5919", [("id_card", "9434765919")]),
+    ("my NHS number is 943 476 5919", [("ref", "9434765919")]),   # corrected: an NHS number is a ref in test and test21
     ("we've moved to 14 Albert Road, Leeds LS6 4AB", [("address", "14 Albert Road, Leeds LS6 4AB")]),
     ("council tax band C, the account ref is 60012238841", [("ref", "60012238841")]),
     ("I paid £1,432.18 in April and they've billed me again", [("amount", "£1,432.18"), ("?datetime", "April")]),
