@@ -2222,3 +2222,54 @@ MESSAGES_37: list = [
     ("下个月15号要还信用卡 4,870", [("datetime", "下个月15号"), ("amount", "4,870")]),
     ("快递柜取件码 6-2-3108", [("ref", "623108")]),
 ]
+
+# The thirty-eighth round (test38), written 2026-12-06 after test37's changes, before the extractor
+# ran on them: Chinese second-hand deals (闲鱼), a flat's renovation, a driving school, a pet
+# shop and a takeaway, as typed on a phone; Malaysian and Singaporean Chinese mixing English;
+# Taiwanese desks in Traditional script; American pharmacy, insurance and IT help-desk English.
+MESSAGES_38: list = [
+    ("闲鱼上那个相机还在吗 富士XT30 你说的2800能不能2600", [("product", "XT30"), ("?amount", "2800"), ("amount", "2600")]),
+    ("同城面交吧 明天中午12点 万达广场一楼星巴克门口", [("datetime", "明天中午12点"), ("address", "万达广场一楼星巴克门口")]),
+    ("我这个买来才用了三个月 原价四千多", []),
+    ("包邮的话发中通 单号我晚点发你", []),
+    ("装修队说水电改造报价 1.8 万 工期 25 天", [("amount", "1.8万"), ("?count", "25天")]),
+    ("瓷砖选的是马可波罗 800x800 的 一共要 62 片", [("?product", "马可波罗"), ("count", "62片")]),
+    ("设计师姓卢 她微信 lu_design2019", [("?name", "卢")]),
+    ("周三上午九点验收 你那天能请假吗", [("datetime", "周三上午九点")]),
+    ("隔壁装修吵了两个月了 天天电钻", []),
+    ("科目二约上了 12月19号下午 在城北考场", [("datetime", "12月19号下午"), ("?address", "城北考场")]),
+    ("教练电话 137-2288-9104 有事直接打", [("phone", "13722889104")]),
+    ("学车一共交了 4980 包过的", [("amount", "4980")]),
+    ("我倒库练了一百多把了还是压线", []),
+    ("狗粮要皇家的 小型犬成犬 8 公斤装 两袋", [("?product", "皇家"), ("count", "两袋")]),
+    ("我家狗叫豆豆 3 岁 柯基 下周六来洗澡", [("datetime", "下周六")]),
+    ("外卖少送了一份 订单尾号 7731 备注了不要香菜", [("ref", "7731")]),
+    ("骑手说送到了 但我在 5 栋 2 单元 门口没看到", [("address", "5栋2单元")]),
+    ("你们赔我 18 块就行 不用重新送了", [("amount", "18块")]),
+    # Malaysian and Singaporean Chinese mixing English
+    ("我的 IC number 是 880412-14-5523 leh", [("id_card", "880412-14-5523")]),
+    ("那个 order 我昨天 already 付了 RM 238.50", [("amount", "RM 238.50"), ("?datetime", "昨天")]),
+    ("delivery 可以 Saturday 下午 2 点后吗 我上班", [("datetime", "Saturday 下午 2 点后")]),
+    ("我住 Bukit Batok 那边 Blk 219 #08-112", [("address", "Blk 219 #08-112")]),
+    ("boss 说 budget 最多 S$5k 而已", [("amount", "S$5k")]),
+    ("我 colleague 上个月买的才 S$899", []),
+    # Taiwanese desks in Traditional script
+    ("您好 我要退貨 訂單編號 TW2412050088", [("ref", "TW2412050088")]),
+    ("宅配到府 地址是台中市西屯區台灣大道三段 99 號 12 樓", [("address", "台中市西屯區台灣大道三段99號12樓")]),
+    ("統一編號 24536806 發票要打這個", [("ref", "24536806")]),
+    ("禮拜五晚上七點半可以嗎 兩位", [("datetime", "禮拜五晚上七點半"), ("count", "兩位")]),
+    ("我是林先生 手機 0928-556-413", [("?name", "林先生"), ("phone", "0928556413")]),
+    ("信用卡分 12 期 每期 NT$1,990", [("?count", "12期"), ("amount", "NT$1,990")]),
+    # American pharmacy, insurance and IT help desk
+    ("Hi, calling to refill my lisinopril, Rx number 6048213", [("ref", "6048213")]),
+    ("my date of birth is 07/14/1961", [("datetime", "07/14/1961")]),
+    ("the copay was $35 last time, now it says $60?", [("?amount", "$35"), ("amount", "$60")]),
+    ("member ID on my card is XJH4482019, group 77120", [("ref", "XJH4482019"), ("?ref", "77120")]),
+    ("I can pick it up after 4:30 today", [("datetime", "after 4:30 today")]),
+    ("my laptop's asset tag is LT-20931 and it won't boot since the update", [("ref", "LT-20931")]),
+    ("I've restarted it like 5 times already", []),
+    ("you can remote in between 1 and 3 this afternoon", [("datetime", "between 1 and 3 this afternoon")]),
+    ("my manager, Priya Raman, approved the new monitor", [("name", "Priya Raman")]),
+    ("extension is 4417 if you need to call me back", [("phone", "4417")]),
+    ("we've got 14 people on the 3rd floor with the same issue", [("?count", "14 people")]),
+]
