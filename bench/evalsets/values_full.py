@@ -2234,7 +2234,7 @@ MESSAGES_38: list = [
     ("包邮的话发中通 单号我晚点发你", []),
     ("装修队说水电改造报价 1.8 万 工期 25 天", [("amount", "1.8万"), ("?count", "25天")]),
     ("瓷砖选的是马可波罗 800x800 的 一共要 62 片", [("?product", "马可波罗"), ("count", "62片")]),
-    ("设计师姓卢 她微信 lu_design2019", [("?name", "卢")]),
+    ("设计师姓卢 她微信 lu_design2019", [("?name", "卢"), ("ref", "lu_design2019")]),   # corrected: a WeChat ID is a ref, as in test5 and test11
     ("周三上午九点验收 你那天能请假吗", [("datetime", "周三上午九点")]),
     ("隔壁装修吵了两个月了 天天电钻", []),
     ("科目二约上了 12月19号下午 在城北考场", [("datetime", "12月19号下午"), ("?address", "城北考场")]),
@@ -2254,7 +2254,7 @@ MESSAGES_38: list = [
     ("boss 说 budget 最多 S$5k 而已", [("amount", "S$5k")]),
     ("我 colleague 上个月买的才 S$899", []),
     # Taiwanese desks in Traditional script
-    ("您好 我要退貨 訂單編號 TW2412050088", [("ref", "TW2412050088")]),
+    ("您好 我要退貨 訂單編號 TW2412050088", [("ref", "TW2412050088"), ("?decision", "退貨")]),   # corrected: a remedy chosen may be a decision, as in test29
     ("宅配到府 地址是台中市西屯區台灣大道三段 99 號 12 樓", [("address", "台中市西屯區台灣大道三段99號12樓")]),
     ("統一編號 24536806 發票要打這個", [("ref", "24536806")]),
     ("禮拜五晚上七點半可以嗎 兩位", [("datetime", "禮拜五晚上七點半"), ("count", "兩位")]),
@@ -2265,7 +2265,7 @@ MESSAGES_38: list = [
     ("my date of birth is 07/14/1961", [("datetime", "07/14/1961")]),
     ("the copay was $35 last time, now it says $60?", [("?amount", "$35"), ("amount", "$60")]),
     ("member ID on my card is XJH4482019, group 77120", [("ref", "XJH4482019"), ("?ref", "77120")]),
-    ("I can pick it up after 4:30 today", [("datetime", "after 4:30 today")]),
+    ("I can pick it up after 4:30 today", [("datetime", "4:30 today")]),   # corrected: the preposition is the scorer's, as in test14 ("after 6:30pm tomorrow")
     ("my laptop's asset tag is LT-20931 and it won't boot since the update", [("ref", "LT-20931")]),
     ("I've restarted it like 5 times already", []),
     ("you can remote in between 1 and 3 this afternoon", [("datetime", "between 1 and 3 this afternoon")]),
