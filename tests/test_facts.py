@@ -1444,3 +1444,84 @@ def test_values_of_the_thirty_sixth_round(text, category, value):
 def test_a_day_someone_is_busy_is_no_plan():
     facts = [f.value for f in extract("儿子钢琴课改到周日下午三点了 老师说周六她有事")]
     assert facts == ["周日下午三点"]
+
+
+# -- test37 (RESULTS 38.1): British, Irish and Canadian desks; government counters; a home assistant
+@pytest.mark.parametrize("text, category, value", [
+    ("the viewing's at half 3 on Thursday if that suits", "datetime", "half 3 on Thursday"),
+    ("can the engineer come on 12/03 in the morning?", "datetime", "on 12/03 in the morning"),
+    ("the Eircode is D08 XY29, it's the yellow door", "address", "D08 XY29"),
+    ("our postal code is M5V 2T6, unit 1807", "address", "M5V 2T6"),
+    ("the parcel's meant to come between quarter past ten and quarter to twelve tomorrow", "datetime",
+     "between quarter past ten and quarter to twelve tomorrow"),
+    ("my wife Siobhan will pick up the keys, Siobhan Doyle", "name", "Siobhan Doyle"),
+    ("my PPS number is 1234567TA", "id_card", "1234567TA"),
+    ("每个月公积金缴存基数是 8600", "amount", "8600"),
+    ("不动产权证号 苏(2021)苏州市不动产权第0215566号", "ref", "0215566"),
+    ("明早六点四十叫我起床", "datetime", "明早六点四十"),
+    ("我明天一大早过去", "datetime", "明天一大早"),
+    ("女儿的钢琴老师叫蒋文静 电话 186 5123 0447", "name", "蒋文静"),
+    ("下个月15号要还信用卡 4,870", "amount", "4,870"),
+])
+def test_values_of_the_thirty_seventh_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("the lads paid forty quid each for the tickets last year", "amount"),   # others' money, before
+    ("we'll meet at half time", "datetime"),
+    ("the screen is 12/03 in size", "datetime"),
+    ("老师叫大家带水杯", "name"),                    # 叫 as told to, no surname
+    ("parcel went to SW1A 1AA", "product"),          # a postcode's first half is no model
+    ("parcel went to SW1A 1AA", "address"),          # nor a postcode fact without its name
+])
+def test_look_alikes_of_the_thirty_seventh_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+def test_a_postcode_named_wins_over_a_code_of_its_shape():
+    assert [(f.category, f.value) for f in extract("the Eircode is D08 XY29")] == [("address", "D08 XY29")]
+
+
+# -- test38 (RESULTS 38.2): second-hand deals, renovation, Malaysian and Taiwanese desks, a help desk
+@pytest.mark.parametrize("text, category, value", [
+    ("闲鱼上那个相机还在吗 富士XT30 你说的2800能不能2600", "amount", "2600"),
+    ("同城面交吧 明天中午12点 万达广场一楼星巴克门口", "address", "万达广场一楼星巴克门口"),
+    ("在人民广场地铁站2号出口等你", "address", "人民广场地铁站2号出口"),
+    ("教练电话 137-2288-9104 有事直接打", "phone", "137-2288-9104"),
+    ("狗粮要皇家的 小型犬成犬 8 公斤装 两袋", "count", "两袋"),
+    ("骑手说送到了 但我在 5 栋 2 单元 门口没看到", "address", "5 栋 2 单元"),
+    ("我的 IC number 是 880412-14-5523 leh", "id_card", "880412-14-5523"),
+    ("那个 order 我昨天 already 付了 RM 238.50", "amount", "RM 238.50"),
+    ("我住 Bukit Batok 那边 Blk 219 #08-112", "address", "Blk 219 #08-112"),
+    ("extension is 4417 if you need to call me back", "phone", "4417"),
+    ("我们3号出发", "datetime", "3号"),
+])
+def test_values_of_the_thirty_eighth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("我 colleague 上个月买的才 S$899", "amount"),   # a colleague's price, said to set off another
+    ("我们在公园门口见", "address"),                  # a park's gate, no place named
+    ("密码可以1234吗", "amount"),                     # no price talked about
+    ("骑手说送到了吗", "address"),                     # delivered, not "deliver to"
+    ("我的 IC number 是 880412-14-5523 leh", "datetime"),
+])
+def test_look_alikes_of_the_thirty_eighth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+def test_an_extension_after_its_number_stays_part_of_it():
+    assert [f.value for f in extract("Call the office on 01632 960 123, ext 42.")] == ["01632 960 123, ext 42"]
+
+
+def test_an_extension_is_a_phone_of_its_own_kind():
+    """It must not supersede the user's own number in the fact table."""
+    keys = [f.key for f in extract("my extension is 4417") if f.category == "phone"]
+    assert keys == ["phone:extension"]
+
+
+def test_someone_busy_is_no_plan_but_a_number_to_call_when_busy_is_kept():
+    assert [f.value for f in extract("周六我没空")] == []
+    assert [f.value for f in extract("教练电话 137-2288-9104 有事直接打")] == ["137-2288-9104"]

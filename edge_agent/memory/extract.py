@@ -111,12 +111,12 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日�
            # "12.24 入住": a dotted month and day before what happens on it (a bare 11.8 is a number)
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])(?=\s?(?:入住|退房|离店|出发|返程|回来|到货|发货|"
            rf"签收|寄出|付款|交货|那天|当天|截止|到期|上午|下午|晚上|早上|中午|[(（]周|周[一二三四五六日天]))|"   # "1.2 以后": a version
-           rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|听日|后日|琴日|下下周|下周|本周|这周|上周)"
+           rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|听日|后日|琴日)(?:一大?早)?|(?:下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|每个?(?:周|星期|礼拜)[一二三四五六日天](?:[、和,，]?[一二三四五六日天]){{0,3}}|(?:下下个?|下个?|上个?|这个?|本)?(?:周|星期|礼拜)[一二三四五六日天末]|{CN_YEAR}\d{{1,2}}\s?月(?![\d底初中旬上下末份])|{CN_YEAR}?(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
            rf"月底|月初|月中|年底|年初|(?:农历|阴历)?\s?{CN_LUNAR}|{CN_YEAR}?{CN_HOLIDAY}|"
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室第-])(?<![\d月路街道巷弄里村楼栋幢号室第-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
-           rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊])(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
+           rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊]|[出入]口)(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\d{{2}}(?!\d)|(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}(?:,?\s+(?:the\s+)?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z]))?|week(?:end)?|month|year)|"
@@ -126,17 +126,21 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"(?:tmrw|tmr|2moro|2morrow)\b|"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
-           rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
+           rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
            rf"(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
-EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night|arvo))?"
-_HOUR = r"(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)"
+EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night|arvo)|\s+in\s+the\s+(?:morning|afternoon|evening))?"
+_CLOCK_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})"
+_SPOKEN = rf"(?:a\s+)?(?:half|quarter)\s+(?:past|to)\s+{_CLOCK_WORD}\b"   # "quarter past ten"
+_HOUR = rf"(?:\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight|{_SPOKEN})"
 _UNTIL = r"(?:and|to|till|until|-)"
 EN_RANGE = rf"(?:\s+(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}(?![\d:]))?"
 # a range of hours before its day ("between 8 and 10 tomorrow morning", "from 9 till 12 on Saturday")
 EN_BETWEEN = rf"\b(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}"
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
            r"(?<![\d:.])\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
-           r"\b(?:a\s+)?(?:half|quarter)\s+(?:past|to)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b|"
+           rf"\b{_SPOKEN}|"
+           # "at half 3" (British: half past three)
+           rf"(?:(?<=\bat )|(?<=\bby )|(?<=\baround )|(?<=\buntil )|(?<=\btill ))half\s+{_CLOCK_WORD}\b(?!\s*(?:of|an?|the|hours?|dozen|price|time|term|day)\b)|"
            r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\s+o['’]?clock\b|"
            # "by 6 tonight", "at 8 tomorrow morning": a bare hour with the day after it
            r"(?:\b(?:by|before|until|till|after)\s+|(?<=\bat )|(?<=\baround ))\d{1,2}(?::\d{2})?\s+(?:tonight|this\s+(?:morning|afternoon|evening)|"
@@ -182,6 +186,7 @@ NEEDS_HASH_OR_DIGIT = re.compile(r"#|\d")   # "#A12B" or "AB-12"
 NEEDS_WIDE = re.compile(r"[^\x00-\x7f]")   # a Chinese province or brand
 TRAIN_TICKET = re.compile(r"高铁|动车|火车|车次|车票|发车|检票")
 NEEDS_COUNT = re.compile(r"[^\x00-\x7f]|\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s", re.I)   # "four bedrooms"
+BARGAIN = re.compile(r"价|便宜|贵|块|元|出|收|(?<!\d)\d{3,6}(?!\d)[^\d]*(?:能不能|能否|可不可以|可以|行不行)")   # a price in the talk
 NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   # ¥, 元 or a digit, or "fifty bucks"
 # every English date or time holds a digit, a weekday, today, tonight, tomorrow, noon, midnight,
 # (end of) day, EOD, next/this/last/coming week/month/year or end of the week/month/year
@@ -247,6 +252,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
                r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)))?)",   # "KV19 XRT", "YT7789 0012 3456"
                re.I), DIGIT.search),
+    # "不动产权证号 苏(2021)苏州市不动产权第0215566号": the certificate's number is what 第…号 holds
+    ("ref", _p(r"(?P<l>不动产权证|房产证|产权证|土地证|不动产证)号?\s*(?:是|为|:|：)?\s*[^，。,；;！？!?]{0,24}?第\s?(?P<v>\d{5,12})\s?号"),
+     NEEDS_WIDE.search),
     ("ref", _p(r"(?<![\w#])(?P<v>#[A-Za-z0-9][A-Za-z0-9-]{3,})|(?<![\w-])(?P<w>[A-Z]{2,6}-\d{2,}(?:-\d+)*)(?![\w-])"), NEEDS_HASH_OR_DIGIT.search),
     # a code of three or more dashed parts with letters and digits ("AX-2024-UZ-55409306")
     ("ref", _p(r"(?<![\w-])(?P<v>(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,10}){2,})(?![\w-])"), DIGIT.search),
@@ -273,14 +281,14 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                     rf"(?:,?\s+(?:(?:at|around|about|from)\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
-                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
+                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋]|每人|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋]|每人|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
@@ -299,7 +307,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  rf"(?<![\w-])(?<!the )(?<!these )(?<!those )(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s(?:units|pcs|pieces|seats|licen[cs]es|boxes|"
                  rf"people|persons|users|devices|copies|items|tickets|nights|rooms|guests|adults|children|kids|passengers|bags|"
                  rf"suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms)\b|"
-                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|节课?|课时|个人|双|对|副|打|"
+                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|袋|罐|桶|本|支|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|节课?|课时|个人|双|对|副|打|"
                  rf"个(?:师傅|阿姨|工人|大人|小孩|孩子|员工|司机))"
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
                  rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])|"
@@ -310,6 +318,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   r"(?<![\d.:/-])(?P<x>\d{2,6}(?:\.\d{1,2})?)(?=\s?[一每](?:次|节|晚|位|个月|月|年|小时|张|人)(?!性|[\d一二三四五六七八九十]))|"
                   r"(?:房租|租金|月租|价格|价钱|工资|月薪|年薪|费用?)[^，。！？,]{0,8}?(?:涨|降|调|提|加|变)(?:到|成)\s*"
                   r"(?P<w>\d(?:[\d,]*\d)?(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
+    # a counter-offer ("你说的2800能不能2600", "1500 可以吗"): a sum asked for, where a price is talked about
+    ("amount", _p(r"(?:能不能|能否|可不可以|可以|行不行)\s?(?:便宜到|便宜点到?|算|给|卖|出|收)?\s?(?P<v>\d{3,6})\s?(?:块|元)?"
+                  r"(?=\s?(?:吗|吧|呢|[？?，,。！!]|$))"), BARGAIN.search),
     # a payment said, then its sum alone ("房租我已经转了，4200，麻烦查收")
     ("amount", _p(r"(?P<l>房租|租金|押金|定金|订金|物业费|学费|班费|报名费|尾款|首付|货款)[^，。！？,.!?]{0,6}(?:转了|付了|交了|打了|缴了|转过去了)"
                   r"[，,：:]\s*(?P<v>\d{2,7}(?:\.\d{1,2})?)(?=\s?(?:[，,。！？!?；;]|$))"), DIGIT.search),
@@ -350,11 +361,12 @@ _NAME_ROLE = _p(_NAME_ROLES)
 CALLED_FOR = re.compile(r"[人车醒过了着]|外卖|快递|师傅|出租|救护|代驾")
 _KIN = ("女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|父亲|爸爸|妈妈|[堂表](?:哥|姐|弟|妹)|侄子|侄女|外甥女?|孙子|孙女|"
         "叔叔|舅舅|姑姑|姨妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆")
+_CARER = "老师|班主任|师傅|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学"   # "钢琴老师叫蒋文静": a surname must follow
 _KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!的?名字|叫)[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|(?<=[，,。])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|"
-             rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?叫|"
+             rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?叫|(?:{_CARER})(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
              rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)|"
@@ -391,7 +403,7 @@ NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: pers
              rf"(?=[,.!]|\s+(?:again|here|from|calling|speaking)\b)|"
              rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}}|"   # "I'm Tired": no
              rf"{en._TOKEN}(?=[,.!]|\s+(?:from|here|calling|speaking)\b))(?![\w'])")   # "I'm Priya, ..."
-ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|寄到|送到|寄往|"
+ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|寄到(?!了)|送到(?!了)|寄往|"
              r"住在|家在|住址在|(?:shipping |delivery |billing )?address(?:es)?\b|"
              r"(?:ship|send|deliver|mail|post)(?: it| them)? to|(?:I |we )?(?:live|lives|living|am located|are located) at|"
              r"(?:my |our )?(?:home|office|place|house) is at)"
@@ -403,7 +415,7 @@ PLAN = _p(r"(?P<p>方案\s?[A-Za-z甲乙丙丁一二三四五六]|(?<![A-Za-z])[
           r"(?<![A-Za-z])[Oo]ption\s?[A-Z0-9](?![A-Za-z]))")
 DECIDE = _p(r"决定|确定|定了|敲定|选择|选定|采用|就用|落地|上线|执行|通过|批准|同意|拍板|"
             r"go with|going with|decided|decide|chose|choose|picked|approved|adopt|roll(?:ing)? out|launch|ship", re.I)
-PRIORITY = ["email", "id_card", "bank_card", "phone", "ref", "postcode", "datetime", "amount", "count", "product"]
+PRIORITY = ["email", "id_card", "bank_card", "phone", "postcode", "ref", "bare_postcode", "datetime", "amount", "count", "product"]
 LABELLED = {"datetime", "amount", "count", "address"}   # keyed by label; supersede on the same label
 SINGLE = {"phone", "email", "id_card", "bank_card"}     # one per label (default: the user's own)
 
@@ -566,6 +578,8 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
                 cue, category = CUED[category]
                 if not cue.search(text, left if category == "product" else max(0, s - 24), s):
                     continue
+            if category == "postcode" and not en.POSTCODE_KEY.search(text, _clause_bounds(text, s, e)[0], s):
+                category = "bare_postcode"   # no fact, and no ref's or product's either ("CB2 1TN"); named, it wins
             if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]|^[后琴听]日$", value)):
                 found.append((s, s + len(value), category, value, keyword.lower()))
     found.sort(key=lambda f: (PRIORITY.index(f[2]), f[0], -(f[1] - f[0])))
@@ -607,7 +621,8 @@ def _names(text: str) -> list[Extracted]:
             continue
         if lead.endswith("叫") and CALLED_FOR.match(value):
             continue   # "我哥哥叫人来修", "老公叫车去了": 叫 as sent for, not named
-        surnamed = lead in ("我是", "本人", "鄙人", "叫", "她叫", "他叫") or re.fullmatch(_KIN_OR_ROLE, lead)
+        surnamed = lead in ("我是", "本人", "鄙人", "叫", "她叫", "他叫") or re.fullmatch(_KIN_OR_ROLE, lead) or \
+            re.fullmatch(rf"(?:{_CARER})(?:的?名字)?叫", lead)
         if lead in ("叫我", "称呼我") and value[0] not in SURNAMES and value[0] not in "小老阿" and \
                 not value.startswith(COMPOUND_SURNAMES):
             continue   # "经理叫我直接找你": told to, not called
@@ -664,7 +679,17 @@ def _names(text: str) -> list[Extracted]:
     for start, end, label in en.names(text):
         if not any(f.start < end and start < f.end for f in out):
             out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))
-    return out
+    return [_in_full(text, f) for f in out]
+
+
+def _in_full(text: str, f: Extracted) -> Extracted:
+    """"my wife Siobhan will pick up the keys, Siobhan Doyle": a first name said again in full."""
+    if not re.fullmatch(r"[A-Z][a-z]+", f.value):
+        return f
+    full = re.compile(rf"\b{f.value}((?: [A-Z][a-z]+(?:-[A-Z][a-z]+)?)+)(?![\w'])").search(text, f.end)
+    if full is None or re.search(rf"\b(?:{WEEKDAY}|{MONTH})\b", full.group(1), re.I):
+        return f
+    return Extracted("name", full.group(0), f.label, f.key, full.start(), full.end(), f.replaces)
 
 
 # people listed after their role ("出游人：黄志强、黄丽、黄子涵"): each a name of their own
@@ -784,6 +809,11 @@ def _decisions(text: str) -> list[Extracted]:
 # what the value of ADDRESS must hold (its lookahead), anywhere in the message
 NEEDS_ADDRESS = _p(r"[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b", re.I)
 CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)[^，。！？；;\n,、]{{2,40}}|"
+                # a meeting point at a landmark ("万达广场一楼星巴克门口", "地铁站B出口")
+                rf"(?:(?<=[\s，,：:在到去])|^)(?:(?![我你他她们在是的])[{CJK}]){{2,8}}(?:广场|商场|购物中心|大厦|地铁站|火车站|高铁站|汽车站|公园|大悦城|银泰)"
+                rf"(?:[{CJK}\d]{{0,3}}(?:楼|层))?[{CJK}A-Za-z]{{0,6}}?(?:[A-Za-z\d]{{1,2}}\s?号?)?(?:门口|入口|出口|大门|南门|北门|东门|西门)|"
+                # a building and its unit where the speaker is ("但我在 5 栋 2 单元 门口")
+                rf"(?:(?<=我在)|(?<=我住)|(?<=住在)|(?<=放在)|(?<=我家))\s?\d{{1,3}}\s?(?:栋|幢|号楼)\s?\d{{1,2}}\s?单元(?:\s?\d{{3,4}}(?:\s?室)?)?(?!\d)|"
                 # a district, its road and number, without the city ("朝阳区建国路 88 号 SOHO 现代城")
                 rf"(?:(?<=[在到址是来去成为住：:])|(?<![{CJK}]))[{CJK}]{{2,4}}(?:区|县)[{CJK}]{{1,8}}?(?:路|街|大道|大街|巷|弄)\s?\d{{1,5}}\s?(?:号|弄\s?\d{{1,3}}\s?号(?!楼)(?:\s?\d{{3,4}}(?:\s?室)?(?!\d))?|弄(?=\s?\d{{1,3}}\s?号))"
                 rf"(?:\s?[A-Za-z0-9{CJK} ]{{0,12}}(?:大厦|广场|中心|小区|花园|城|苑|园|座|栋|幢|号楼|层|室))?"
@@ -832,7 +862,7 @@ def _addresses(text: str) -> list[Extracted]:
         if not any(f.start < end and start < f.end for f in out):
             out.append(Extracted("address", text[start:end], "address", "address:address", start, end))
     for m in CN_ADDRESS.finditer(text) if not text.isascii() else ():
-        lead = re.match(r"(?:改成|改为|换成|改到|寄到|送到|住在|在|是|到|了|从)+", m.group(0))
+        lead = re.match(r"(?:改成|改为|换成|改到|寄到|送到|住在|在|是|到|了|从|\s)+", m.group(0))
         start = m.start() + (lead.end() if lead else 0)
         if not any(f.start < m.end() and start < f.end for f in out):
             label = _address_owner(text, start)
@@ -932,7 +962,7 @@ def _relative(value: str) -> bool:
     return not re.search(rf"\d|[{CN_DIGIT}]", value) and HOLIDAY.search(value) is None and SPOKEN_CLOCK.search(value) is None
 
 
-SPOKEN_CLOCK = re.compile(r"\b(?:half|quarter)\s+(?:past|to)\b|o['’]?clock", re.I)   # "Friday at half past four" names its hour
+SPOKEN_CLOCK = re.compile(r"\b(?:half|quarter)\s+(?:past|to)\b|o['’]?clock|\bhalf\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)   # "Friday at half past four" names its hour
 
 
 NOUN_ENDED = re.compile(r"(?:大人|成人|小孩|孩子|儿童|老人|师傅|阿姨|工人|员工|司机|口人)$")   # the noun is in it
@@ -1002,6 +1032,7 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
             or en.chit_chat_number(text, category, value, start, left, right) or _seat(text, category, value, start)
             or category == "datetime" and _story_hour_zh(text, value, start, left)
             or category == "datetime" and _moved_away_zh(text, end, right)
+            or category == "datetime" and BUSY_AFTER.match(text, end) is not None
             or category == "datetime" and SOONER.fullmatch(value) is not None
             or category == "bank_card" and _phone_tail(text, start)
             or category == "count" and (POLICY.match(text, end) is not None
@@ -1019,7 +1050,12 @@ DESK_AFTER = re.compile(r"[，,。；;]\s*(?:但是?|可是?|而)?(?:你们|你�
 EN_BASELINE = re.compile(r"\b(?:last time|last year|it used to|used to|they used to)\b", re.I)   # "Last time it cost $90, now $160"
 NOW_AFTER = re.compile(r"[,;.]\s*(?:but\s+)?now\b", re.I)
 BASELINE_BEFORE_PAID = re.compile(r"(?:才|只)(?:花了|付了|交了|收了)?\s?$")
-THIRD_PARTY = re.compile(r"(?:我|我的)(?:朋友|同事|邻居|同学)|隔壁|邻居|别人|人家")
+THIRD_PARTY = re.compile(r"(?:我|我的)\s?(?:朋友|同事|邻居|同学|(?i:colleague|friend|neighbou?r|classmate))|隔壁|邻居|别人|人家")
+# others' money in a story of before ("the lads paid forty quid each for the tickets last year")
+OTHERS_PAID = re.compile(r"(?i)\b(?:the (?:lads|guys|girls|kids|others)|my (?:mates?|friends?|pals?|neighbou?rs?|colleagues?|"
+                         r"brother|sister|cousins?|parents)|they|he|she)\s+(?:\w+\s+)?(?:paid|spent)\s+"
+                         r"(?:like\s+|about\s+|around\s+|only\s+|just\s+)?$")
+PAST_MARKER = re.compile(r"(?i)\b(?:last (?:year|time|month|summer|winter|christmas)|years? ago|back then)\b")
 ELAPSED_BEFORE = re.compile(r"(?:已经|都|等了|过了|快)\s?$")
 SPAN_OF_TIME = re.compile(r"[\d一二三四五六七八九十两]+\s?个?(?:工作日|天|小时|分钟|星期|周|个月|年)")
 DONE_ZH = re.compile(r"(?:修|做|写|跑|吃|看|喝|走|读|改|测|玩|刷)了\s?(?:一共|总共|足足)?\s?$")   # "一共修了37个bug", "吃了三碗饭"
@@ -1038,6 +1074,8 @@ def _aside(text: str, category: str, start: int, end: int, left: int) -> bool:
         return True
     if category == "amount" and BASELINE_BEFORE_PAID.search(text, max(0, start - 6), start) and THIRD_PARTY.search(text, 0, start):
         return True   # "我朋友上个月也在你们这修的，才花了两百"
+    if category == "amount" and OTHERS_PAID.search(text, left, start) and PAST_MARKER.search(text, left, min(len(text), end + 60)):
+        return True
     if category == "count" and SPAN_OF_TIME.match(text, start) and ELAPSED_BEFORE.search(text, max(0, start - 4), start):
         return True
     if category == "count" and (DONE_ZH.search(text, max(0, start - 6), start) or DONE_EN.search(text, max(0, start - 24), start)):
@@ -1073,7 +1111,9 @@ def _phone_tail(text: str, start: int) -> bool:
 # a value the message corrects or gives up: "不是 13812345678，是 …", "原来是 8 号", "旧号 … 不用了",
 # "周五没人", "从周二挪到周四": the new one is the fact, the old one is none
 TAKEN_BACK_BEFORE = re.compile(r"(?:不是|原来是|原来的|之前的|以前的|旧号码?|旧的|老号码?|而不是|(?:本来|原来)(?:约的|定的|订的)是)\s*$")
-TAKEN_BACK_AFTER = re.compile(r"\s*(?:不用了|不要了|作废|没人|不行|不方便|(?:[我你他她]们?)?(?:有事|没空)|停用|注销了|别[送来寄发]|不要[送来寄发]|不[送来]|不在家)")
+TAKEN_BACK_AFTER = re.compile(r"\s*(?:不用了|不要了|作废|没人|不行|不方便|停用|注销了|别[送来寄发]|不要[送来寄发]|不[送来]|不在家)")
+# a day someone is busy ("周六她有事"); "有事直接打" is when to call, not a day
+BUSY_AFTER = re.compile(r"\s*(?:[我你他她]们?)?(?:有事|没空)(?!\s?(?:直接|就|可以|请|随时|的话|再|找|打|联系|call))")
 # a day called off ("取消明天的预约", "周五的聚餐取消了"): what is left of it is no plan
 CANCELLED_BEFORE_ZH = re.compile(r"取消(?:掉)?\s?$")
 CANCELLED_AFTER_ZH = re.compile(r"的?\s?[^，。！？,.!?\s]{0,6}?(?:取消了|取消掉|不开了|不办了)")
@@ -1123,6 +1163,7 @@ SERVICE_ACCOUNT = re.compile(r"\b(?:subscription|membership|customer|broadband|i
 # a Singapore unit, "#12-08" (floor 12, unit 08), after its word: part of an address, not a reference
 UNIT_NO = re.compile(r"#\d{1,2}-\d{2,4}")
 UNIT_BEFORE = re.compile(r"(?i)\b(?:unit|condo|apt|apartment|flat|blk|block)\b")
+BLOCK_BEFORE = re.compile(r"(?i)\b(?:blk|block)\s?\d{1,4}[A-Z]?\s*,?\s*$")   # "Blk 219 #08-112": the block with it
 
 
 def _fact(text: str, start: int, end: int, category: str, value: str, keyword: str) -> Extracted | None:
@@ -1132,10 +1173,12 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
         category = "ref"
     changed = bool(CHANGE.search(text[left:right]))
     if category == "ref" and UNIT_NO.fullmatch(value) and UNIT_BEFORE.search(text, max(0, start - 20), start):
+        block = BLOCK_BEFORE.search(text, max(0, start - 16), start)
+        start, value = (block.start(), text[block.start():end]) if block else (start, value)
         return Extracted("address", value, "unit", "address:unit", start, end, "address:unit:" * changed)
+    if category == "bare_postcode":
+        return None
     if category == "postcode":
-        if not en.POSTCODE_KEY.search(text, left, start):
-            return None
         return Extracted("address", value, "postcode", "address:postcode", start, end, "address:" * changed)
     if category == "datetime" and en.SPAN.search(value) and en.MOVED.search(text, left, start):
         to = re.search(r"\s(?:to|until|till)\s+", value)   # "move it from the 3rd to the 5th of May": the new day

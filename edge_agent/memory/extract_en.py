@@ -22,12 +22,13 @@ _PHONE_VALUE = r"\+?\(?\d[\d ().-]{5,18}\d(?:\s*(?i:ext\.?|extension|x)\s*\d{1,5
 _ID_KEY = (r"(?:\b(?i:passport(?: no\.?| number| #)?|social security(?: number)?|national insurance(?: number)?|"
            r"national id(?: number)?|id number|driv(?:ing|er'?s) licen[cs]e(?: number| no\.?| #)?|"
            r"(?<!business )(?<!software )(?<!product )(?<!trade )(?<!liquor )licen[cs]e (?:number|no\.?|#)|"
-           r"medicare(?: number| no\.?)?|aadhaar(?: number)?|tax id|tax file number)|\b(?:SSN|SIN|NI number|NI no|TFN|NRIC|PAN(?: (?i:number|no\.?|card))?))")
+           r"medicare(?: number| no\.?)?|aadhaar(?: number)?|tax id|tax file number)|"
+           r"\b(?:SSN|SIN|NI number|NI no|TFN|NRIC|PPSN|PPS (?i:number|no\.?)|MyKad|IC (?i:number|no\.?)|PAN(?: (?i:number|no\.?|card))?))")
 _ID_VALUE = r"(?=[A-Z0-9 -]*\d)[A-Z0-9](?:[A-Z0-9]|[ -](?=[A-Z0-9])){4,24}(?![A-Za-z0-9])"
 _IBAN = r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])"
 _IBAN_SPACED = r"[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,4})?(?![A-Za-z0-9])"  # without its key word
 _ENDING = r"(?i:ending(?: in| with)?|ends (?:in|with)|last (?:4|four)(?: digits)?(?: are| is| of)?)\s*-?\s*"
-_CONNECT = r"\s*(?:#|no\.?|number)?\s*(?i:is|are|was|:|=|-)?\s*"
+_CONNECT = r"\s*(?:#|no\.?|number)?\s*(?i:is|are|was|:|=|-|是|为)?\s*"
 
 # Gates: what every match of a pattern must contain, tested once per message before the pattern
 # runs (Python's re tries each alternative of a long pattern at every position, and 97% of
@@ -49,6 +50,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
                      r"\s*(?i:is|:)?\s*(?P<v>\d[\d -]{4,18}\d)(?!\d)"), DIGIT.search),
     ("bank_card", _p(rf"(?i:\b(?:card|visa|mastercard|amex|debit|credit)\b[^.,;!?\d]{{0,20}}?){_ENDING}(?P<v>\d{{4}})(?!\d)"), DIGIT.search),
     ("phone", _p(rf"{_PHONE_KEY}[^\d+(]{{0,12}}?(?P<v>{_PHONE_VALUE})(?!\d)"), DIGIT.search),
+    # an extension on its own, to be called back on ("extension is 4417")
+    ("phone", _p(r"(?<![\d,] )\b(?P<l>(?i:(?:my |the |direct )?(?:extension|ext\.?)))(?:\s+(?i:number|no\.?))?\s*(?i:is|:|=)?\s*"
+                 r"(?P<v>\d{3,5})(?![\d.,:]\d|\d)"), DIGIT.search),
     ("phone", _p(r"(?<![\d.-])(?:1-)?\d{3}[.-]\d{3}[.-]\d{4}(?:\s*(?i:ext\.?|x)\s*\d{1,5})?(?![\d.-])|"
                  r"(?<![\d+])0\d{4} (?:\d{6}|\d{3} \d{3})(?!\d)(?:,?\s*(?i:ext\.?|x)\s*\d{1,5}(?!\d))?"), DIGIT.search),
     # a canteen's, a library's or a shop's card is a number to quote, not a bank card
@@ -60,11 +64,13 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
                r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9]{2,10}-[A-Z0-9][A-Z0-9-]{0,11}|[A-Z0-9]{2,6}(?: [A-Z0-9]*\d[A-Z0-9]*){1,7})(?![A-Za-z0-9-])"), DIGIT.search),
     ("ref", _p(r"(?P<l>(?i:contract|policy|lease|agreement|claim))(?:\s+(?i:no\.?|number|id|#|ref))?"
                r"\s*(?i:is|:)?\s*(?P<v>(?=[A-Za-z0-9/-]*\d)[A-Za-z0-9][A-Za-z0-9/-]{3,})"), DIGIT.search),
-    ("postcode", _p(r"(?<![A-Za-z0-9])(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)(?![A-Za-z0-9])"), DIGIT.search),
+    # a British, a Canadian and an Irish one ("LS6 4AB", "M5V 2T6", the Eircode "D08 XY29")
+    ("postcode", _p(r"(?<![A-Za-z0-9])(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
+                    r"(?:[ACDEFHKNPRTVWXY]\d{2}|D6W) ?(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[0-9ACDEFHKNPRTVWXY]{4})(?![A-Za-z0-9])"), DIGIT.search),
 ]
 
-POSTCODE_KEY = _p(r"\b(?:post ?code|postal code|zip(?: code)?)\b", re.I)
-PHONE_KINDS = _p(r"\b(?:home|work|office|landline|backup|second|alternative)\b", re.I)
+POSTCODE_KEY = _p(r"\b(?:post ?code|postal code|zip(?: code)?|eircode)\b", re.I)
+PHONE_KINDS = _p(r"\b(?:home|work|office|landline|backup|second|alternative|extension)\b", re.I)
 BANK_KINDS = {"sort code": "sort", "routing number": "routing", "bsb": "sort"}
 
 # ------------------------------------------------------------------ numbers that are no facts
