@@ -2302,7 +2302,7 @@ MESSAGES_39: list = [
     # English for a home assistant
     ("remind me to call the dentist at 9:15 tomorrow", [("datetime", "9:15 tomorrow")]),
     ("set a timer for 25 minutes", []),
-    ("add 2 litres of milk and a dozen eggs to the shopping list", [("?count", "a dozen")]),
+    ("add 2 litres of milk and a dozen eggs to the shopping list", [("?count", "2 litres"), ("?count", "a dozen")]),   # corrected: a measured quantity may be kept, as in the first set ("about 4 kg")
     ("my sister's flight lands at 6:40pm on Sunday, BA 287", [("datetime", "6:40pm on Sunday"), ("ref", "BA 287")]),
     ("what's the weather like in Leeds this weekend", []),
     ("note that the boiler service is due on 14 February", [("datetime", "14 February")]),
