@@ -1525,3 +1525,37 @@ def test_an_extension_is_a_phone_of_its_own_kind():
 def test_someone_busy_is_no_plan_but_a_number_to_call_when_busy_is_kept():
     assert [f.value for f in extract("周六我没空")] == []
     assert [f.value for f in extract("教练电话 137-2288-9104 有事直接打")] == ["137-2288-9104"]
+
+
+# -- test39 (RESULTS 38.3): office paperwork, a move, a wedding; a home assistant, a vet, a rental desk
+@pytest.mark.parametrize("text, category, value", [
+    ("报销单提交了 一共 3 张发票 合计 2,364.80", "count", "3 张发票"),
+    ("保洁阿姨每周六上午来 每次 4 小时 一小时 45", "amount", "45"),
+    ("酒席 22 桌 每桌 3,688 不含酒水", "amount", "3,688"),
+    ("婚庆套餐选的是 B 档 19,800 的", "amount", "19,800"),
+    ("婚庆套餐选的是 B 档 19,800 的", "decision", "B 档"),
+    ("一共 1,200 人参加", "count", "1,200 人参加"),
+    ("婚礼定在明年 5 月 20 号 中午 11 点 58 分开席", "datetime", "明年 5 月 20 号 中午 11 点 58 分"),
+    ("新来的实习生叫钟宇航 你带一下", "name", "钟宇航"),
+    ("my sister's flight lands at 6:40pm on Sunday, BA 287", "ref", "BA 287"),
+    ("could we do Friday the 19th around 11?", "datetime", "Friday the 19th around 11"),
+    ("drop off is the 28th by 10am", "datetime", "the 28th by 10am"),
+    ("he'll be out Monday through Wednesday for a family funeral", "datetime", "Monday through Wednesday"),
+    ("the additional driver is my husband, Tomás Herrera", "name", "Tomás Herrera"),
+    ("机票改签到 2025.3.15 的 MU5101，差价多少？", "ref", "MU5101"),   # a dotted date is no sentence's end
+])
+def test_values_of_the_thirty_ninth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("报销单提交了 一共 3 张发票", "amount"),   # 提交了 is no payment, 3 张 no sum
+    ("一共 1,200 人参加", "amount"),
+    ("粉丝 12,000 了", "amount"),                # followers, not money
+    ("我今天走了 12,000 步", "amount"),
+    ("套餐是 199 元一个月的那个", "decision"),   # a price is no choice's name
+    ("经理叫我们加班", "name"),
+    ("the flight was fine. Gate B 12, by the way", "ref"),   # its cue in another sentence
+])
+def test_look_alikes_of_the_thirty_ninth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []

@@ -78,7 +78,7 @@ SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"   # as texted, lower ca
 ORDINAL_DAY = (r"the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])"
                r"(?!\s+(?:time|floor|place|row|grade|year|round|attempt|try|century|edition|generation|gen|coffee|day)\b)")
 DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|上昼|下昼|晏昼|夜晚|早|晚"   # 下昼: Cantonese 下晝
-CN_MINUTE = (rf"(?:半|一刻|三刻|\d{{1,2}}分?|[{CN_DIGIT}]{{1,3}}分|整|钟|"
+CN_MINUTE = (rf"(?:半|一刻|三刻|\d{{1,2}}(?:\s?分(?!钟))?|[{CN_DIGIT}]{{1,3}}分|整|钟|"
              rf"(?:[一二三四五]十[一二三四五六七八九]?|十[一二三四五六七八九]?|零[一二三四五六七八九])(?![{CN_DIGIT}个位人块元岁次件分]))")
 # the end of a range of hours ("早上八点到十点", "下午 2 点至 4 点半")
 CN_UNTIL = rf"(?:\s?[到至~～-]\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:{CN_MINUTE})?)?"
@@ -124,6 +124,7 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"{ORDINAL_DAY}\s*(?:-|–|to|until|till|through)\s*{ORDINAL_DAY}|"   # "on call from the 14th to the 21st"
            rf"(?:next|this|on)\s+{SHORT_DAY}\b|(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\byou )(?<!\bwho ){SHORT_DAY}(?=\.?\s+(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)|at\s+\d|arvo|morning|afternoon|evening|night|noon)\b)|"   # "next fri at 2", "sat 10am"
            rf"(?:tmrw|tmr|2moro|2morrow)\b|"
+           rf"{WEEKDAY}\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY}|"   # "out Monday through Wednesday"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
@@ -278,7 +279,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日)\s*(?:是|为|:|：|(?i:is|on))?\s*"
                     r"(?P<v>(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/]))"), DIGIT.search),
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
-                    rf"(?:,?\s+(?:(?:at|around|about|from)\s+)?(?:{EN_TIME})|\s+at\s+\d{{1,2}}(?![\d:])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
+                    rf"(?:,?\s+(?:(?:at|around|about|from|by|until|till)\s+)?(?:{EN_TIME})|\s+(?:at|around|about)\s+\d{{1,2}}(?![\d:%])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
@@ -288,10 +289,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d[\d,]*(?:\.\d+)?\s?(?:[，。！？,;；!?]|$))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋]|每人|卖给?我|(?:我)?(?:花了|付了|交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
-                  rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|\s?[年月日号点时个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下GgMmTt])|"
+                  rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
                   rf"(?P<k>房租|月租|租金|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
@@ -300,7 +301,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   # pounds are money after a price word only ("the quote was 180 pounds"; "lost 5 pounds": no)
                   r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
                   r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
-    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)\d+(?:\.\d+)?\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
+    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)(?<!\d,)(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
                  rf"片|颗|组|批|期|节|晚|桌|笔)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms|ppl|pax)\b|"
@@ -318,6 +319,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   r"(?<![\d.:/-])(?P<x>\d{2,6}(?:\.\d{1,2})?)(?=\s?[一每](?:次|节|晚|位|个月|月|年|小时|张|人)(?!性|[\d一二三四五六七八九十]))|"
                   r"(?:房租|租金|月租|价格|价钱|工资|月薪|年薪|费用?)[^，。！？,]{0,8}?(?:涨|降|调|提|加|变)(?:到|成)\s*"
                   r"(?P<w>\d(?:[\d,]*\d)?(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
+    # a sum grouped by thousands in Chinese text, without a unit ("选的是 B 档 19,800 的"): money, unless
+    # something counted follows it
+    ("amount", _p(r"(?<![\d,.A-Za-z])(?<![量数丝])(?<![量数丝]\s)(?P<v>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?)(?![\d,.]|\s?(?:[A-Za-z]|[年月日号点时小个台件套位人天周期%％兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆步字公里千万]))"),
+     NEEDS_WIDE.search),
     # a counter-offer ("你说的2800能不能2600", "1500 可以吗"): a sum asked for, where a price is talked about
     ("amount", _p(r"(?:能不能|能否|可不可以|可以|行不行)\s?(?:便宜到|便宜点到?|算|给|卖|出|收)?\s?(?P<v>\d{3,6})\s?(?:块|元)?"
                   r"(?=\s?(?:吗|吧|呢|[？?，,。！!]|$))"), BARGAIN.search),
@@ -348,7 +353,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                           rf"{COLOURS})){{0,3}}"), DIGIT.search),
 ]
 
-FLIGHT_CUE = _p(r"机票|航班|改签|飞机|登机|起飞|值机|\b(?:fly|flying|flew|flight|flights|boarding|depart(?:s|ing)?)\b", re.I)
+FLIGHT_CUE = _p(r"机票|航班|改签|飞机|登机|起飞|值机|\b(?:fly|flying|flew|flight|flights|boarding|depart(?:s|ing)?|lands|landing)\b", re.I)
+SAID_LAST = _p(r"\s*(?:[,.;!?，。；！？]|$)")
 CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref")}   # a pattern that counts after its cue
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
@@ -361,7 +367,7 @@ _NAME_ROLE = _p(_NAME_ROLES)
 CALLED_FOR = re.compile(r"[人车醒过了着]|外卖|快递|师傅|出租|救护|代驾")
 _KIN = ("女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|父亲|爸爸|妈妈|[堂表](?:哥|姐|弟|妹)|侄子|侄女|外甥女?|孙子|孙女|"
         "叔叔|舅舅|姑姑|姨妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆")
-_CARER = "老师|班主任|师傅|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学"   # "钢琴老师叫蒋文静": a surname must follow
+_CARER = "老师|班主任|师傅|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机"   # "钢琴老师叫蒋文静": a surname must follow
 _KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!的?名字|叫)[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|(?<=[，,。])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
@@ -377,7 +383,7 @@ NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经�
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
                  r"tutor|dentist|physio|therapist|hairdresser|barber)(?:(?:'s name is|,| is| named| called)\s+"
-                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})|\s+(?P<w>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?=[,.]|\s+(?i:starts|"
+                 r"(?P<v>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+)?)(?=[,.]|\s+(?i:starts|"
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b|\s*[\u4e00-\u9fff]))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
 NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
@@ -576,8 +582,12 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
             if category in CUED:
                 left, _ = _clause_bounds(text, s, e)
                 cue, category = CUED[category]
-                if not cue.search(text, left if category == "product" else max(0, s - 24), s):
+                reach = left if category == "product" else _sentence_start(text, s) if SAID_LAST.match(text, e) else max(0, s - 24)
+                hit = cue.search(text, reach, s)   # "my flight lands at 6:40pm on Sunday, BA 287": a code said last
+                if hit is None:
                     continue
+                if category == "ref" and hit.start() < s - 24 and hit.group(0).isascii():
+                    keyword = "flight"   # its cue too far back to be read as its key
             if category == "postcode" and not en.POSTCODE_KEY.search(text, _clause_bounds(text, s, e)[0], s):
                 category = "bare_postcode"   # no fact, and no ref's or product's either ("CB2 1TN"); named, it wins
             if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]|^[后琴听]日$", value)):
@@ -588,6 +598,13 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
         if all(f[1] <= t[0] or f[0] >= t[1] for t in taken):
             taken.append(f)
     return _joined_dates(text, sorted(taken))
+
+
+SENTENCE_END = _p(r"[.!?](?=\s|$)|[。！？\n]")
+
+
+def _sentence_start(text: str, at: int) -> int:
+    return max((m.end() for m in SENTENCE_END.finditer(text, 0, at)), default=0)
 
 
 def _joined_dates(text: str, spans: list[tuple[int, int, str, str, str]]) -> list[tuple[int, int, str, str, str]]:
@@ -735,7 +752,8 @@ CONTACT_PREF = _p(rf"(?:优先|习惯|最好|还是|尽量|只|只能|统一)(?:
 # a chosen option named by its kind: "理赔方式其实是先垫付再报销", "报的课是雅思7分冲刺班1对1版",
 # "套餐以这个为准：B套餐" (the value runs to the clause's end; a question is no choice)
 CHOSEN = _p(rf"(?P<l>[{CJK}]{{0,3}}(?:方式|方案|套餐|班型|课程|的课|款式|规格|配置))(?:以这个为准|最终|最后|其实|应该|就|还|都)?"
-            rf"(?:是|为|选|定为|定了|改成|换成|改为|换为|[:：])\s*(?P<v>[^，。！？；;,.!?\n～~]{{2,20}})")
+            rf"(?:是|为|选的是|选了|选|定为|定了|改成|换成|改为|换为|[:：])\s*(?P<v>(?:[^，。！？；;,.!?\n～~]|(?<=\d)[,.](?=\d)){{2,20}})")
+PRICE_IN_CHOICE = re.compile(r"\s?(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?\s?(?:元|块)?")   # "B 档 19,800 的": the sum is no part of its name
 NOT_CHOSEN = re.compile(r"什么|哪|吗|呢|多少|怎么|如何|几|有两种|有几种|是不是|可以|不一定|一样")
 
 
@@ -743,7 +761,7 @@ def _chosen(text: str) -> list[Extracted]:
     out = []
     for m in CHOSEN.finditer(text):
         label = m.group("l").lstrip("的")
-        value = m.group("v").strip().rstrip("吧呢啊呀哈嘛啦了")
+        value = PRICE_IN_CHOICE.split(m.group("v"))[0].strip().rstrip("吧呢啊呀哈嘛啦了")
         if len(value) < 2 or NOT_CHOSEN.search(value) or not _good_label(label) or re.fullmatch(r"[\d.,\s]+的?", value):
             continue
         out.append(Extracted("decision", value, label, f"decision:{label}", m.start("v"), m.start("v") + len(value)))
@@ -769,7 +787,7 @@ def _chosen_bare(text: str) -> list[Extracted]:
         value = m.group(group).strip()
         if group == "x" and WAVERING.search(value):   # "还是再想想吧", "那就先等等吧": nothing chosen
             continue
-        if (len(value) < 2 or NOT_CHOSEN.search(value) or value[0] in "不没别这那它" or ACKNOWLEDGED.fullmatch(value)
+        if (len(value) < 2 or NOT_CHOSEN.search(value) or value[0] in "不没别这那它的" or ACKNOWLEDGED.fullmatch(value)
                 or re.fullmatch(r"[\d一二三四五六七八九十两]+\s?[个位名人]+", value)):
             continue
         out.append(Extracted("decision", value, "choice", "decision:choice", m.start(group), m.start(group) + len(value)))
@@ -1147,7 +1165,8 @@ def _seat(text: str, category: str, value: str, start: int) -> bool:
 DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|every\s+(?:other|second|alternate|third)\s|fortnightly\s|(?:next|this|coming)\s+{WEEKDAY}|in\s+[a-z ]+\s+(?:days?|weeks?|months?)$)", re.I)
 RATE_BEFORE = re.compile(r"\b(?:once|twice|thrice|\d+\s+times|(?:three|four|five|six|several|many)\s+times)\s+$", re.I)
 # a day and its part, in a clause about what is to come ("will pick it up on Saturday morning")
-DAY_TO_COME = re.compile(rf"^(?:on\s+)?(?:{WEEKDAY}|{SHORT_DAY})(?:\s+(?:morning|afternoon|evening|night|arvo))?$", re.I)
+DAY_TO_COME = re.compile(rf"^(?:on\s+)?(?:{WEEKDAY}|{SHORT_DAY})(?:\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY})?"
+                         rf"(?:\s+(?:morning|afternoon|evening|night|arvo))?$", re.I)
 # a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")
 CN_SLOT = re.compile(r"(?:上午|下午|中午|晚上|早上|凌晨|傍晚)$")
 TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|please|let's|shall|scheduled|booked|"
