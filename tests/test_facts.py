@@ -1559,3 +1559,15 @@ def test_values_of_the_thirty_ninth_round(text, category, value):
 ])
 def test_look_alikes_of_the_thirty_ninth_round(text, category):
     assert [f.value for f in extract(text) if f.category == category] == []
+
+
+@pytest.mark.parametrize("text, value, shown", [
+    ("明早 7:40 的高铁 G7512，能不能改到晚上的", "G7512", "高铁"),
+    ("路由器是 TP-LINK 的 AX3000，隔两堵墙就没信号。", "AX3000", "路由器"),
+    ("机票改签到 2025.3.15 的 MU5101，差价多少？", "MU5101", ""),
+    ("我的 Apple ID 是 lily.li@icloud.com，iPhone 15 Pro 锁了", "iPhone 15 Pro", ""),
+    ("快递单号 SF1409876543210，显示签收了但我没收到", "SF1409876543210", "快递单号"),
+])
+def test_a_code_or_model_shows_a_noun_before_it_or_its_category(text, value, shown):
+    """The table's line reads "- 高铁: G7512", not "- 明早740的高铁: G7512" or "- 锁了: iPhone 15 Pro"."""
+    assert [f.label for f in extract(text) if f.value == value] == [shown]

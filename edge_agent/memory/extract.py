@@ -1226,7 +1226,29 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
     else:
         key = _key(category, label, value, changed)
     replaces = f"{key}:" if category in ("ref", "product") and changed and label else ""
+    if category in ("ref", "product"):
+        label = _shown_label(label)
     return Extracted(category, value, label, key, start, end, replaces)
+
+
+SHOWN_BAD_START = re.compile(r"^(?:在|和|了|把|给|跟|[这那哪]个?[台部辆件个]?)")
+SHOWN_BAD_END = re.compile(r"[了吗呢吧啊呀是买到在]$")
+
+
+def _shown_label(label: str) -> str:
+    """What the table shows before a code or a model, from the words before it: the noun of
+    "明早7:40的高铁" (高铁), "路由器是TP-LINK" (路由器); nothing from a clause ("锁了", "在Amazon买",
+    "机票改签到2025.3.15"): the key keeps the words as they were."""
+    if not re.search(rf"[{CJK}]", label):
+        return label
+    label = re.split(r"[吗呢吧？?]", label)[-1]   # "闲鱼上那个相机还在吗富士": the brand after the question
+    label = label.rpartition("的")[2] if len(label.rpartition("的")[2]) >= 2 else label
+    label = re.split(r"[是去]", label)[0]   # "路由器是TP-LINK", "高铁去上海出差"
+    label = SHOWN_BAD_START.sub("", label)
+    if len(label) < 2 or re.search(r"\d", label) or SHOWN_BAD_END.search(label) or CN_PRONOUNS.intersection(label) \
+            or label.startswith(("一直", "里", "尺码")):
+        return ""
+    return label
 
 
 # full-width letters, digits and signs ("ＳＦ１４２３５５６７８９０１") read as their ASCII forms, one
