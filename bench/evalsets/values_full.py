@@ -2322,3 +2322,52 @@ MESSAGES_39: list = [
     ("the additional driver is my husband, Tomás Herrera", [("name", "Tomás Herrera")]),
     ("quoted $412.60 for the week with insurance", [("amount", "$412.60")]),
 ]
+
+# The fortieth round (test40), written 2026-12-06 after test39's changes, before the extractor ran
+# on them: Chinese customer service in formal forms (upper-case amounts, dates in Chinese numerals,
+# 24-hour times in words, +86 with dashes, a landline in brackets, a postcode) beside the forms of
+# chat; English told to a personal assistant over weeks (family dates, money paid off, people's
+# numbers), with look-alikes (a blood pressure, a score, a size, an age).
+MESSAGES_40: list = [
+    ("合同金额大写 壹万贰仟伍佰元整", [("amount", "壹万贰仟伍佰元")]),
+    ("签约日期 二〇二五年三月五日", [("datetime", "二〇二五年三月五日")]),
+    ("面试安排在十四点三十分 请提前十分钟到", [("datetime", "十四点三十分")]),
+    ("联系电话 +86-138-0013-8000", [("phone", "13800138000")]),
+    ("公司座机 (021) 6234-5678 转 112", [("phone", "02162345678转112")]),
+    ("邮编 310012 地址是西湖区天目山路 176 号", [("?address", "310012"), ("address", "西湖区天目山路176号")]),
+    ("下下周三之前必须把材料交齐", [("datetime", "下下周三之前")]),
+    ("中秋节那天我们不营业", []),
+    ("农历八月十五回老家", [("datetime", "农历八月十五")]),
+    ("发票抬头写杭州云栖科技有限公司 税号 91330106MA2H3K7X1Q", [("?name", "杭州云栖科技有限公司"), ("ref", "91330106MA2H3K7X1Q")]),
+    ("身份证 3301 0619 9004 1234 56", [("id_card", "330106199004123456")]),
+    ("快递单号 jt3008765432101 小写的", [("ref", "jt3008765432101")]),
+    ("月底前能退款到账吗 我急用", [("datetime", "月底前")]),
+    ("这个月我已经来了四趟了", []),
+    ("麻烦改成周末送 周六周日都行", [("datetime", "周六周日")]),
+    ("血压 135/85 医生让我每天量", []),
+    ("孩子期中考了 92 分 数学", []),
+    ("鞋码 42 的 要黑色", [("?product", "42"), ("?product", "黑色")]),
+    ("我今年 35 岁 想买重疾险 保额 50 万", [("amount", "50万")]),
+    ("每年保费 6,280 交 20 年", [("amount", "6,280"), ("?count", "20年")]),
+    # English to a personal assistant, over weeks
+    ("Lily's piano recital is on the 14th at 7", [("?name", "Lily"), ("datetime", "the 14th at 7")]),
+    ("we paid off $3,200 of the car loan this month, $8,450 left", [("amount", "$3,200"), ("amount", "$8,450")]),
+    ("my landlord is Mr. Kowalski, his cell is 312-555-0148", [("?name", "Mr. Kowalski"), ("phone", "312-555-0148")]),
+    ("my blood pressure was 128 over 82 this morning", []),
+    ("the kids' dentist moved us to Tuesday the 9th at 3:45", [("datetime", "Tuesday the 9th at 3:45")]),
+    ("remember that I'm allergic to penicillin", []),
+    ("Emma's shoe size is 13 now, she grew so fast", []),
+    ("Dad turns 70 on March 2, we're planning a surprise lunch", [("datetime", "March 2")]),
+    ("the babysitter, Grace Kim, charges $22 an hour", [("name", "Grace Kim"), ("amount", "$22")]),
+    ("the HOA fee went up to $385 a month from $340", [("amount", "$385"), ("?amount", "$340")]),
+    ("we won the quiz night, 47 points to 45", []),
+    ("my passport expires on 11/30/2027", [("datetime", "11/30/2027")]),
+    ("passport number is 548213379", [("id_card", "548213379")]),
+    ("Jake's soccer practice is every Tuesday and Thursday at 5:30", [("datetime", "every Tuesday and Thursday at 5:30")]),
+    ("the plumber quoted 650 for the water heater, the other guy said 900", [("amount", "650"), ("?amount", "900")]),
+    ("our anniversary is June 18, 12 years this time", [("datetime", "June 18")]),
+    ("ordered 3 cases of sparkling water for the party", [("count", "3 cases")]),
+    ("her email is grace.kim.sitter@gmail.com", [("email", "grace.kim.sitter@gmail.com")]),
+    ("we ran 5k on Saturday in 31 minutes", []),
+    ("the storage unit is #B-214 at the place on Fulton", [("ref", "#B-214")]),
+]
