@@ -1567,7 +1567,34 @@ def test_look_alikes_of_the_thirty_ninth_round(text, category):
     ("机票改签到 2025.3.15 的 MU5101，差价多少？", "MU5101", ""),
     ("我的 Apple ID 是 lily.li@icloud.com，iPhone 15 Pro 锁了", "iPhone 15 Pro", ""),
     ("快递单号 SF1409876543210，显示签收了但我没收到", "SF1409876543210", "快递单号"),
+    ("更正一下，坏的设备改成美的洗碗机 RX20，13套的", "RX20", "美的洗碗机"),   # 美的 is a maker, not 的
+    ("我家格力空调 KFR-35GW 不制冷", "KFR-35GW", "家格力空调"),             # a noun phrase is left as said
 ])
 def test_a_code_or_model_shows_a_noun_before_it_or_its_category(text, value, shown):
     """The table's line reads "- 高铁: G7512", not "- 明早740的高铁: G7512" or "- 锁了: iPhone 15 Pro"."""
     assert [f.label for f in extract(text) if f.value == value] == [shown]
+
+
+# -- test40 (RESULTS 38.4): formal Chinese forms; English told to a personal assistant -------------
+@pytest.mark.parametrize("text, category, value", [
+    ("签约日期 二〇二五年三月五日", "datetime", "二〇二五年三月五日"),
+    ("面试安排在十四点三十分 请提前十分钟到", "datetime", "十四点三十分"),
+    ("身份证 3301 0619 9004 1234 56", "id_card", "3301 0619 9004 1234 56"),
+    ("麻烦改成周末送 周六周日都行", "datetime", "周六周日"),
+    ("my landlord is Mr. Kowalski, his cell is 312-555-0148", "name", "Mr. Kowalski"),
+    ("the babysitter, Grace Kim, charges $22 an hour", "name", "Grace Kim"),
+    ("Jake's soccer practice is every Tuesday and Thursday at 5:30", "datetime", "every Tuesday and Thursday at 5:30"),
+    ("the plumber quoted 650 for the water heater, the other guy said 900", "amount", "650"),
+])
+def test_values_of_the_fortieth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("my landlord is Mr. Kowalski", "phone"),
+    ("we go every Sunday", "datetime"),                  # a habit without its hour
+    ("身份证 3301 0619 9004 1234", "id_card"),           # too short to be one
+    ("my blood pressure was 128 over 82 this morning", "amount"),
+])
+def test_look_alikes_of_the_fortieth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []

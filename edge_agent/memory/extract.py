@@ -86,7 +86,7 @@ CN_UNTIL = rf"(?:\s?[到至~～-]\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時�
 # a part of the day, its minutes, or a date before it; a digit hour stands alone ("9点")
 CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:\s?{CN_MINUTE})?{CN_UNTIL}|"
            rf"(?<![\d.第])\d{{1,2}}[点時时](?![间候代刻])(?:{CN_MINUTE})?|"
-           rf"(?<![{CJK}])[{CN_DIGIT}]{{1,3}}[点時时](?!半会|半晌){CN_MINUTE}|[{CN_DIGIT}]{{1,3}}点钟|"   # not 一时半会儿
+           rf"(?:(?<![{CJK}])|(?<=[在是到于约定]))[{CN_DIGIT}]{{1,3}}[点時时](?!半会|半晌){CN_MINUTE}|[{CN_DIGIT}]{{1,3}}点钟|"   # not 一时半会儿
            rf"(?<!\d)\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"    # "9:00-11:00"
            rf"(?<![\d.第])(?<!第\s)\d{{1,2}}\s[点时](?:半|一刻|三刻|\d{{1,2}}分?)")   # "挪到 4 点半"
 # without a date before it: a part of the day before a colon time ("下午 3:30"; after a date,
@@ -104,7 +104,7 @@ CN_HOLIDAY = (r"(?:国庆节?|元旦|春节|除夕|中秋节?|端午节?|清明�
               r"(?:五一|十一)(?=假期|长假|节|前|后|当天|那天|期间|之前|以后))(?:前一天|后一天|第[一二三四五六七]天|当天|那天|之前|以后|前|后|假期|期间)?")
 CN_YEAR = r"(?:(?:去年|今年|明年)\s?)"   # "明年 6 月底", "去年双十二": the year is part of the date
 HOLIDAY = re.compile(CN_HOLIDAY)
-CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
+CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|(?:[〇零一二三四五六七八九]{{4}}年|\d{{4}}\s?年\s?)?{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}}|\s?(?:上午|下午|晚上|早上|中午|凌晨|傍晚))|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
@@ -126,7 +126,8 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"(?:tmrw|tmr|2moro|2morrow)\b|"
            rf"{WEEKDAY}\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY}|"   # "out Monday through Wednesday"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
-           rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
+           rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|every\s+{WEEKDAY}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAY})*(?=,?\s+(?:at|from)\s+\d)|"   # "every Tuesday and Thursday at 5:30"
+           rf"fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
            rf"(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
 EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night|arvo)|\s+in\s+the\s+(?:morning|afternoon|evening))?"
@@ -220,6 +221,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?<!订单)(?<!运单)(?<!单号)(?<!工单)(?<!保单)(?:卡尾号|尾号|后四位|末四位|末四码|后四码|ending in|ends in|last four(?: digits)?(?: are| is)?)"
                      r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
     ("id_card", _p(r"身[份分]证(?:字号|号码?)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[A-Z][12]\d{8})(?![A-Za-z0-9])"), DIGIT.search),
+    # a mainland number read out in groups ("身份证 3301 0619 9004 1234 56"): 18 characters after its name
+    ("id_card", _p(r"身[份分]证(?:号码?)?\s*(?:是|为|:|：)?\s*(?P<v>(?=(?:\d\s?){17}[\dXx])[1-9](?:\s?\d){16}\s?[\dXx])(?![\dA-Za-z])"),
+     DIGIT.search),
     ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位|后六位|末六位)\s*(?:是|为|:|：)?\s*"
                    r"(?P<v>(?:\d{2})?\d{3}[\dXx])(?![\dA-Za-z])"), DIGIT.search),
     ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\d[*＊]{4}\d{4}(?!\d)|"
@@ -296,6 +300,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
                   rf"(?P<k>房租|月租|租金|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
+    # a quote in bare figures ("the plumber quoted 650 for the water heater")
+    ("amount", _p(r"\bquoted\s+(?:me\s+|us\s+)?(?P<v>\d{2,3}(?:,\d{3})+|\d{2,6})(?=\s+(?:for|to|on|quid|bucks)\b|\s*[,.;]|\s*$)", re.I),
+     DIGIT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
                   r"total(?: is| was)?|(?:rent|deposit|fee|salary|budget)(?: is| was| of)?)\s+(?P<v>\d[\d,]*\.\d{2}|\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d%])|"
                   # pounds are money after a price word only ("the quote was 180 pounds"; "lost 5 pounds": no)
@@ -388,13 +395,14 @@ NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|hu
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
 NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
                   rf"agent|nurse|doctor|landlord|manager|installer|fitter|inspector|surveyor|caseworker|"
-                  rf"ceo|cfo|cto|director|accountant|lawyer|solicitor|consultant|coordinator|supervisor))"
+                  rf"ceo|cfo|cto|director|accountant|lawyer|solicitor|consultant|coordinator|supervisor|babysitter|nanny|"
+                  rf"cleaner|tutor|teacher|coach|vet|dentist|carer|housekeeper|hairdresser|photographer|trainer|instructor))"
                   rf"\s*,\s*(?P<v>{en.NAME})\s*,|"
                   # "The photographer we booked is Marco Bellini": the role, a few words, then "is"
                   rf"\b(?i:the|our|my)\s+(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|"
                   rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|landlord|agent|installer|cleaner|nanny|"
                   rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio))"
-                  rf"(?:\s+[a-z]+){{0,3}}?\s+(?:is|was|will be)\s+(?P<w>{en.NAME})(?![A-Za-z])")
+                  rf"(?:\s+[a-z]+){{0,3}}?\s+(?:is|was|will be)\s+(?P<w>(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?{en.NAME})(?![A-Za-z])")
 # a name typed in lower case after "my name is" ("hi my name is marcus webb and ..."): two words,
 # neither a common word nor an -ing or -ly form ("my name is spelled wrong", "... showing incorrectly")
 NAME_EN_LOWER = _p(r"\bmy name(?: is|'s)\s+(?P<v>[a-z]{2,}\s[a-z]{2,})(?=\s+and\b|\s*[,.!;]|\s*$)")
@@ -607,13 +615,17 @@ def _sentence_start(text: str, at: int) -> int:
     return max((m.end() for m in SENTENCE_END.finditer(text, 0, at)), default=0)
 
 
+WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")   # "周六周日都行": one value
+
+
 def _joined_dates(text: str, spans: list[tuple[int, int, str, str, str]]) -> list[tuple[int, int, str, str, str]]:
     """Dates listed with 、 or spanned with 到 are one value ("每周二、周四晚上七点到九点", "周一到周五"):
     "周二" alone is half of it."""
     out: list[tuple[int, int, str, str, str]] = []
     for f in spans:
         prev = out[-1] if out else None
-        if prev and prev[2] == f[2] == "datetime" and re.fullmatch(r"\s?[、到至~～-]\s?", text[prev[1]:f[0]]):
+        if prev and prev[2] == f[2] == "datetime" and (re.fullmatch(r"\s?[、到至~～-]\s?", text[prev[1]:f[0]])
+                                                         or prev[1] == f[0] and WEEKDAY_ZH.fullmatch(prev[3])):
             out[-1] = (prev[0], f[1], "datetime", text[prev[0]:f[1]], prev[4] or f[4])
         else:
             out.append(f)
@@ -1239,10 +1251,14 @@ def _shown_label(label: str) -> str:
     """What the table shows before a code or a model, from the words before it: the noun of
     "明早7:40的高铁" (高铁), "路由器是TP-LINK" (路由器); nothing from a clause ("锁了", "在Amazon买",
     "机票改签到2025.3.15"): the key keeps the words as they were."""
-    if not re.search(rf"[{CJK}]", label):
-        return label
+    if not re.search(rf"[{CJK}]", label) or (len(label) <= 8 and not re.search(r"\d|[吗呢吧？?是]", label)
+                                                and not SHOWN_BAD_START.match(label) and not SHOWN_BAD_END.search(label)
+                                                and not CN_PRONOUNS.intersection(label)):
+        return label   # a noun phrase already
     label = re.split(r"[吗呢吧？?]", label)[-1]   # "闲鱼上那个相机还在吗富士": the brand after the question
-    label = label.rpartition("的")[2] if len(label.rpartition("的")[2]) >= 2 else label
+    label = re.split(r"改成|换成|改为|换为", label)[-1]   # "坏的设备改成美的洗碗机": the new one
+    after = re.split(r"(?<!美)的", label)[-1]   # 美的 is a maker
+    label = after if len(after) >= 2 else label
     label = re.split(r"[是去]", label)[0]   # "路由器是TP-LINK", "高铁去上海出差"
     label = SHOWN_BAD_START.sub("", label)
     if len(label) < 2 or re.search(r"\d", label) or SHOWN_BAD_END.search(label) or CN_PRONOUNS.intersection(label) \
