@@ -2371,3 +2371,50 @@ MESSAGES_40: list = [
     ("we ran 5k on Saturday in 31 minutes", []),
     ("the storage unit is #B-214 at the place on Fulton", [("ref", "#B-214")]),
 ]
+
+# The forty-first round (test41), written 2026-12-06 after test40's changes, before the extractor
+# ran on them: Chinese online-shop service as customers type it (several values in one message,
+# a value corrected in the same breath, a size and a colour, a coupon, an invoice), and English
+# chat planning over weeks with the vaguer calendar people use ("the Thursday after next", "mid-
+# April", "the first week of March", "Labor Day weekend", "end of next month").
+MESSAGES_41: list = [
+    ("订单 3398 1120 5567 收货人改成我老婆 孙悦 电话不变", [("ref", "339811205567"), ("name", "孙悦")]),
+    ("尺码拍错了 拍的 L 要换成 XL 颜色还是藏青", [("?product", "XL"), ("?product", "藏青")]),
+    ("地址写错了 不是 12 栋是 21 栋 2 单元 602", [("address", "21栋2单元602")]),
+    ("用了一张满 300 减 40 的券 实付 512", [("amount", "512")]),
+    ("发票开公司的 抬头 宁波博远贸易有限公司 税号 91330201MA2AH8E63P", [("?name", "宁波博远贸易有限公司"), ("ref", "91330201MA2AH8E63P")]),
+    ("能不能顺丰 我周四前要用", [("?decision", "顺丰"), ("datetime", "周四前")]),
+    ("我买了两件 一件退一件留", [("?count", "两件")]),
+    ("退的那件运单号 YT2241 8876 5532 已经寄了", [("ref", "YT224188765532")]),
+    ("客服小美说给我补偿 20 元 到现在没到", [("amount", "20元")]),
+    ("上次也是你们家 等了一个礼拜", []),
+    ("我是 88VIP 会员 手机尾号 6631", [("?ref", "6631")]),
+    ("直播间说好的 299 怎么下单变 359 了", [("?amount", "299"), ("amount", "359")]),
+    ("帮我备注一下 下午五点以后再送", [("datetime", "下午五点以后")]),
+    ("收货地址 宁波市鄞州区首南街道天童南路 588 号 3 号楼", [("address", "宁波市鄞州区首南街道天童南路588号3号楼")]),
+    ("我家小孩穿 130 的码 身高 125", [("?product", "130")]),
+    ("算了不换了 直接退款吧", [("decision", "退款")]),
+    ("退款原路退回到支付宝就行", [("?decision", "原路退回")]),
+    ("支付宝账号 sunyue_1990@163.com", [("email", "sunyue_1990@163.com")]),
+    ("我一共在你们家买了十几单了", []),
+    ("下单时间是 11 月 11 号 0 点 03 分", [("datetime", "11月11号0点03分")]),
+    # English planning over weeks, with the vaguer calendar
+    ("let's do the Thursday after next for the dinner", [("datetime", "the Thursday after next")]),
+    ("Mum lands mid-April, probably the 14th", [("datetime", "mid-April"), ("?datetime", "the 14th")]),
+    ("the conference is the first week of March in Lisbon", [("datetime", "the first week of March")]),
+    ("we're going up to the lake for Labor Day weekend", [("datetime", "Labor Day weekend")]),
+    ("the contractor wants the final payment by end of next month, $4,750", [("datetime", "end of next month"), ("amount", "$4,750")]),
+    ("I'll be in Denver from the 3rd through the 8th", [("datetime", "the 3rd through the 8th")]),
+    ("we only stayed two nights last time and it wasn't enough", []),
+    ("booked the cabin for 4 nights, confirmation 88213-CB", [("count", "4 nights"), ("ref", "88213-CB")]),
+    ("Priya's number is +1 (415) 555-0192 if the host calls", [("phone", "+1 (415) 555-0192")]),
+    ("the cabin's address is 1180 Pine Hollow Rd, Tahoe City", [("address", "1180 Pine Hollow Rd, Tahoe City")]),
+    ("check-in is after 4pm, checkout by 11", [("datetime", "4pm"), ("datetime", "11")]),
+    ("split it three ways, so $212 each", [("amount", "$212")]),
+    ("it rained for like 5 days straight when we were there", []),
+    ("the ferry leaves at 0715 on the Saturday", [("datetime", "0715 on the Saturday")]),
+    ("my new work email is r.okafor@meridianhealth.org", [("email", "r.okafor@meridianhealth.org")]),
+    ("in a fortnight I start the new job", [("datetime", "in a fortnight")]),
+    ("we said we'd meet every other Friday for lunch", [("?datetime", "every other Friday")]),
+    ("my physio is Dr. Amara Osei, appointments Mondays at 8", [("name", "Amara Osei"), ("?datetime", "Mondays at 8")]),
+]
