@@ -1598,3 +1598,39 @@ def test_values_of_the_fortieth_round(text, category, value):
 ])
 def test_look_alikes_of_the_fortieth_round(text, category):
     assert [f.value for f in extract(text) if f.category == category] == []
+
+
+# -- test41 (RESULTS 38.5): online-shop service as typed; English planning with the vaguer calendar
+@pytest.mark.parametrize("text, category, value", [
+    ("用了一张满 300 减 40 的券 实付 512", "amount", "512"),
+    ("直播间说好的 299 怎么下单变 359 了", "amount", "359"),
+    ("下单时间是 11 月 11 号 0 点 03 分", "datetime", "11 月 11 号 0 点 03 分"),
+    ("let's do the Thursday after next for the dinner", "datetime", "the Thursday after next"),
+    ("Mum lands mid-April, probably the 14th", "datetime", "mid-April"),
+    ("the conference is the first week of March in Lisbon", "datetime", "the first week of March"),
+    ("we're going up to the lake for Labor Day weekend", "datetime", "Labor Day weekend"),
+    ("the contractor wants the final payment by end of next month, $4,750", "datetime", "by end of next month"),
+    ("I'll be in Denver from the 3rd through the 8th", "datetime", "the 3rd through the 8th"),
+    ("check-in is after 4pm, checkout by 11", "datetime", "by 11"),
+    ("the ferry leaves at 0715 on the Saturday", "datetime", "0715 on the Saturday"),
+])
+def test_values_of_the_forty_first_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("Merry Christmas to you", "datetime"),                                  # a greeting, no day
+    ("we only stayed two nights last time and it wasn't enough", "count"),   # a story's count
+    ("it rained for like 5 days straight when we were there", "count"),
+])
+def test_look_alikes_of_the_forty_first_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+def test_a_number_after_a_spaced_hour_is_a_minute_only_with_its_fen():
+    assert [f.value for f in extract("明天 3 点 5 个人来") if f.category == "datetime"] == ["明天 3 点"]
+
+
+def test_a_titled_name_read_twice_is_one_fact():
+    assert [f.value for f in extract("my physio is Dr. Amara Osei, appointments Mondays at 8")
+            if f.category == "name"] == ["Amara Osei"]

@@ -94,7 +94,7 @@ CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:
 CN_TIME_ALONE = (rf"(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"
                  rf"(?<![\d.第])(?<!第\s)\d{{1,2}}\s[点时](?=\s?(?:来|去|到|前|后|以前|之前|以后|之后|左右|见|开|出发|"
                  rf"集合|送|取|拿|接|上门|准时))|{CN_TIME}")                                   # "12 点来拿"
-CN_TIME_AFTER_DATE = rf"(?:(?<![\d:])\d{{1,2}}(?::\d{{2}})?\s?(?i:am|pm)(?![A-Za-z])|(?<![\d.])\d{{1,2}}\s[点时](?![间候代刻])(?:{CN_MINUTE})?|(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?|(?:{DAYPART})(?![{CN_DIGIT}\d]))"
+CN_TIME_AFTER_DATE = rf"(?:(?<![\d:])\d{{1,2}}(?::\d{{2}})?\s?(?i:am|pm)(?![A-Za-z])|(?<![\d.])\d{{1,2}}\s[点时](?![间候代刻])(?:\s\d{{1,2}}\s?分(?!钟)|{CN_MINUTE})?|(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|{CN_TIME}|[{CN_DIGIT}]{{1,3}}[点時时](?:{CN_MINUTE})?|(?:{DAYPART})(?![{CN_DIGIT}\d]))"
 CN_MONTH_DAY = (r"(?:十[一二]?|[一二三四五六七八九])月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|"
                 r"(?:十[一二]?|[一二三四五六七八九])月\d{1,2}[日号]|\d{1,2}月(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]")
 # a lunar date ("腊月二十八", "正月初六") and a holiday ("国庆节前一天", "元旦当天", "五一假期")
@@ -117,6 +117,11 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日�
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室第-])(?<![\d月路街道巷弄里村楼栋幢号室第-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
            rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊]|[出入]口)(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
+# a holiday ("Labor Day weekend", "Christmas Eve", "the bank holiday Monday")
+EN_HOLIDAY = (r"(?:(?-i:Labou?r Day|Memorial Day|Thanksgiving|Christmas(?: Eve| Day)?|New Year'?s(?: Eve| Day)?|Easter|"
+              r"Boxing Day|Halloween|Independence Day|Presidents'? Day|Canada Day|Anzac Day|Australia Day|Diwali|Eid)|"
+              r"the Fourth of July|(?:the\s+)?bank holiday)(?:\s+(?:weekend|Monday|morning|evening|night))?")
+EN_HOLIDAY_RE = re.compile(EN_HOLIDAY, re.I)
 EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\d{{2}}(?!\d)|(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}(?:,?\s+(?:the\s+)?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z]))?|week(?:end)?|month|year)|"
@@ -126,8 +131,11 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"(?:tmrw|tmr|2moro|2morrow)\b|"
            rf"{WEEKDAY}\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY}|"   # "out Monday through Wednesday"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
+           rf"(?:the\s+)?{WEEKDAY}\s+after\s+next|(?:mid|early|late)[- ](?:{MONTH})\b|"   # "the Thursday after next", "mid-April"
+           rf"(?:the\s+)?(?:first|second|third|fourth|last)\s+week\s+of\s+(?:{MONTH})\b|"
+           rf"(?:(?<=for )|(?<=on )|(?<=over )|(?<=by )|(?<=until )|(?<=before )|(?<=after )|(?<=this )|(?<=next )){EN_HOLIDAY}|"   # not "Merry Christmas"
            rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|every\s+{WEEKDAY}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAY})*(?=,?\s+(?:at|from)\s+\d)|"   # "every Tuesday and Thursday at 5:30"
-           rf"fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
+           rf"fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the |next |this )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
            rf"(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
 EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night|arvo)|\s+in\s+the\s+(?:morning|afternoon|evening))?"
@@ -147,6 +155,8 @@ EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2
            # "by 6 tonight", "at 8 tomorrow morning": a bare hour with the day after it
            r"(?:\b(?:by|before|until|till|after)\s+|(?<=\bat )|(?<=\baround ))\d{1,2}(?::\d{2})?\s+(?:tonight|this\s+(?:morning|afternoon|evening)|"
            r"tomorrow(?:\s+(?:morning|afternoon|evening|night))?)\b|"
+           # "checkout by 11": a bare hour that ends its clause after a check-in or a pick-up
+           r"(?:(?<=checkout by )|(?<=check-out by )|(?<=check out by )|(?<=checkin after )|(?<=check-in after )|(?<=check in after )|(?<=check-in from )|(?<=pickup after )|(?<=pick-up after )|(?<=pickup by )|(?<=pick-up by ))(?:1[0-2]|[1-9])(?=\s*(?:[,.;!?]|$))|"
            r"\bnoon\b|\bmidnight\b|(?<![\d:])(?<!(?-i:[A-Z]{2}) )(?<!(?-i:[A-Z]{2}))(?:[01]\d|2[0-3])[0-5]\d(?=\s+(?:on\s|hrs\b|hours\b))")
 
 _EN_NUMBERS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
@@ -196,8 +206,12 @@ NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of
                            r"\b(?:next|this|coming|on) (?:mon|tue|wed|thu|fri|sat|sun)|arvo|"
                            r"\b(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?\s+(?:\d|at\s|morning|afternoon|evening|night|noon)|"
                            r"noon|midnight|(?:next|this|last|coming)\s+(?:week|month|year)|\bin\s+[a-z0-9 ]+\s+(?:days?|weeks?|months?)\b|"
-                           r"end of (?:the )?(?:month|week|year)|past|quarter|clock", re.I)
+                           r"end of (?:the )?(?:month|week|year)|past|quarter|clock|week\s+of\s|after next|"
+                           r"\b(?:mid|early|late)[- ][a-z]{3}|labou?r day|memorial day|thanksgiving|christmas|new year|easter|"
+                           r"boxing day|halloween|independence day|presidents'? day|canada day|anzac day|australia day|diwali|"
+                           r"\beid\b|fourth of july|bank holiday", re.I)
 _EN_DATE_WORDS = ("day", "eod", "tomorrow", "tonight", "noon", "midnight", "week", "month", "year", "past", "quarter", "clock",
+                  "mid", "early", "late", "thanksgiving", "christmas", "easter", "halloween", "diwali", "eid", "fourth", "holiday",
                   "tmr", "2mor", "next ", "this ", "coming ", "on ", "arvo", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
@@ -284,7 +298,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                     r"(?P<v>(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/]))"), DIGIT.search),
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:,?\s+(?:(?:at|around|about|from|by|until|till)\s+)?(?:{EN_TIME})|\s+(?:at|around|about)\s+\d{{1,2}}(?![\d:%])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
-                    rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
+                    rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:the\s+(?={WEEKDAY}))?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
@@ -293,7 +307,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt])|"
@@ -330,6 +344,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # something counted follows it
     ("amount", _p(r"(?<![\d,.A-Za-z])(?<![量数丝])(?<![量数丝]\s)(?P<v>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?)(?![\d,.]|\s?(?:[A-Za-z]|[年月日号点时小个台件套位人天周期%％兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆步字公里千万]))"),
      NEEDS_WIDE.search),
+    # a price that changed on the way ("说好的 299 怎么下单变 359 了")
+    ("amount", _p(r"(?:下单|付款|结账|结算|到手|价格|价钱)[^，。！？,.!?\d]{0,3}(?:变成?|成了|涨到|变了)\s?(?P<v>\d{2,6}(?:\.\d{1,2})?)"
+                  r"(?![\d.])(?!\s?[个件台人天号点%％])"), NEEDS_WIDE.search),
     # a counter-offer ("你说的2800能不能2600", "1500 可以吗"): a sum asked for, where a price is talked about
     ("amount", _p(r"(?:能不能|能否|可不可以|可以|行不行)\s?(?:便宜到|便宜点到?|算|给|卖|出|收)?\s?(?P<v>\d{3,6})\s?(?:块|元)?"
                   r"(?=\s?(?:吗|吧|呢|[？?，,。！!]|$))"), BARGAIN.search),
@@ -389,7 +406,7 @@ NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英�
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
-                 r"tutor|dentist|physio|therapist|hairdresser|barber)(?:(?:'s name is|,| is| named| called)\s+"
+                 r"tutor|dentist|physio|therapist|hairdresser|barber)(?:(?:'s name is|,| is| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
                  r"(?P<v>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+)?)(?=[,.]|\s+(?i:starts|"
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b|\s*[\u4e00-\u9fff]))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
@@ -708,7 +725,11 @@ def _names(text: str) -> list[Extracted]:
     for start, end, label in en.names(text):
         if not any(f.start < end and start < f.end for f in out):
             out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))
+    out = [f for f in out if not (TITLE_LEAD.match(f.value) and any(g.end == f.end and g.start > f.start for g in out))]
     return [_in_full(text, f) for f in out]
+
+
+TITLE_LEAD = re.compile(r"(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s")   # "Dr. Amara Osei" read twice: once is enough
 
 
 def _in_full(text: str, f: Extracted) -> Extracted:
@@ -989,9 +1010,11 @@ def _many(label: str) -> bool:
 def _relative(value: str) -> bool:
     """A date with no number in it ("next month", 明天, 月底): it needs a key to mean anything.
     A holiday names its day (元旦, 国庆节前一天)."""
-    return not re.search(rf"\d|[{CN_DIGIT}]", value) and HOLIDAY.search(value) is None and SPOKEN_CLOCK.search(value) is None
+    return (not re.search(rf"\d|[{CN_DIGIT}]", value) and HOLIDAY.search(value) is None and SPOKEN_CLOCK.search(value) is None
+            and EN_HOLIDAY_RE.search(value) is None and CALENDAR_PART.search(value) is None)
 
 
+CALENDAR_PART = re.compile(rf"\b(?:mid|early|late)[- ](?:{MONTH})\b|\bweek\s+of\s+(?:{MONTH})\b|\bafter\s+next\b", re.I)
 SPOKEN_CLOCK = re.compile(r"\b(?:half|quarter)\s+(?:past|to)\b|o['’]?clock|\bhalf\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)   # "Friday at half past four" names its hour
 
 
@@ -1085,7 +1108,8 @@ THIRD_PARTY = re.compile(r"(?:我|我的)\s?(?:朋友|同事|邻居|同学|(?i:c
 OTHERS_PAID = re.compile(r"(?i)\b(?:the (?:lads|guys|girls|kids|others)|my (?:mates?|friends?|pals?|neighbou?rs?|colleagues?|"
                          r"brother|sister|cousins?|parents)|they|he|she)\s+(?:\w+\s+)?(?:paid|spent)\s+"
                          r"(?:like\s+|about\s+|around\s+|only\s+|just\s+)?$")
-PAST_MARKER = re.compile(r"(?i)\b(?:last (?:year|time|month|summer|winter|christmas)|years? ago|back then)\b")
+PAST_MARKER = re.compile(r"(?i)\b(?:last (?:year|time|month|summer|winter|christmas)|years? ago|back then|when (?:we|I) (?:were|was) there)\b")
+COUNT_PAST = re.compile(r"(?i)\b(?:stayed|rained|waited|spent|lasted|took|was|were|had)\b(?:\s+\w+){0,3}?\s+$")   # "we only stayed two nights last time"
 ELAPSED_BEFORE = re.compile(r"(?:已经|都|等了|过了|快)\s?$")
 SPAN_OF_TIME = re.compile(r"[\d一二三四五六七八九十两]+\s?个?(?:工作日|天|小时|分钟|星期|周|个月|年)")
 DONE_ZH = re.compile(r"(?:修|做|写|跑|吃|看|喝|走|读|改|测|玩|刷)了\s?(?:一共|总共|足足)?\s?$")   # "一共修了37个bug", "吃了三碗饭"
@@ -1105,6 +1129,9 @@ def _aside(text: str, category: str, start: int, end: int, left: int) -> bool:
     if category == "amount" and BASELINE_BEFORE_PAID.search(text, max(0, start - 6), start) and THIRD_PARTY.search(text, 0, start):
         return True   # "我朋友上个月也在你们这修的，才花了两百"
     if category == "amount" and OTHERS_PAID.search(text, left, start) and PAST_MARKER.search(text, left, min(len(text), end + 60)):
+        return True
+    if category == "count" and COUNT_PAST.search(text, max(left, start - 30), start) and \
+            PAST_MARKER.search(text, left, min(len(text), end + 40)):
         return True
     if category == "count" and SPAN_OF_TIME.match(text, start) and ELAPSED_BEFORE.search(text, max(0, start - 4), start):
         return True

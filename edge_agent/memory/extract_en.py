@@ -101,7 +101,7 @@ QUEUE_BEFORE = _p(r"(?:前面|前边|排在|排到)(?:还有|有)?\s*$")
 MOVED = _p(r"\b(?:move|moved|change|changed|reschedule|rescheduled|push|pushed|shift|switch|bring)\b", re.I)
 
 
-SPAN = _p(r"\s(?:to|until|till)\s|\d(?:st|nd|rd|th)?\s?[-–]\s?\d", re.I)
+SPAN = _p(r"\s(?:to|until|till|through|thru)\s|\d(?:st|nd|rd|th)?\s?[-–]\s?\d", re.I)
 
 
 def rejected(text: str, start: int, end: int, left: int, place: bool = False) -> bool:
