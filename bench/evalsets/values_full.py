@@ -2418,3 +2418,45 @@ MESSAGES_41: list = [
     ("we said we'd meet every other Friday for lunch", [("?datetime", "every other Friday")]),
     ("my physio is Dr. Amara Osei, appointments Mondays at 8", [("name", "Amara Osei"), ("?datetime", "Mondays at 8")]),
 ]
+
+# The forty-second round (test42), written 2026-12-06 after test41's changes, before the extractor
+# ran on them: what people say to an agent on a board at home or in a small shop, in Chinese and
+# English: a shop owner's stock and suppliers, a tenant's repairs, an elderly parent's medicines
+# and appointments, a child's school; with the numbers such talk is full of that are no facts
+# (a dose, a temperature, a battery level, a floor count, a score, a distance).
+MESSAGES_42: list = [
+    ("进货单号 JH-20241206-07 供应商是鑫达批发 老板姓邓", [("ref", "JH-20241206-07"), ("?name", "邓")]),
+    ("可乐进了 20 箱 一箱 24 瓶 进价 38 一箱", [("count", "20箱"), ("amount", "38")]),
+    ("邓老板电话 0757-8322 6610 下周二补货", [("phone", "075783226610"), ("datetime", "下周二")]),
+    ("今天营业额 3,416 比昨天多了四百", [("amount", "3,416")]),
+    ("冰柜温度调到零下 18 度", []),
+    ("我妈的降压药一天一片 早上吃", []),
+    ("她下周四上午 9 点 20 复诊 要空腹", [("datetime", "下周四上午9点20")]),
+    ("医保卡号 1102 3398 7765 社区医院开药用的", [("ref", "110233987765")]),
+    ("护工阿姨叫彭秀英 每天下午 2 点到 6 点", [("name", "彭秀英"), ("?datetime", "每天下午2点到6点")]),
+    ("手机电量只剩 15% 了 先说重点", []),
+    ("房东说热水器周六上午来修 师傅电话 133 2566 8890", [("datetime", "周六上午"), ("phone", "13325668890")]),
+    ("我住 18 楼 电梯坏了三天了", []),
+    ("物业费一年 2,160 已经交到明年 6 月", [("amount", "2,160"), ("?datetime", "明年6月")]),
+    ("女儿学校开家长会 12 月 13 号 周五下午 3 点半", [("datetime", "12月13号周五下午3点半")]),
+    ("她这次数学考了 96 班里第三", []),
+    ("校车每天 7 点 05 在小区门口", [("?datetime", "7点05")]),
+    ("班主任是徐老师 电话 138 5716 2290", [("?name", "徐老师"), ("phone", "13857162290")]),
+    ("学校离家 2.3 公里 走路二十分钟", []),
+    ("the delivery van comes Tuesdays and Fridays before 8am", [("datetime", "Tuesdays and Fridays before 8am")]),
+    ("our supplier is Greenleaf Produce, account GL-44190", [("?name", "Greenleaf Produce"), ("ref", "GL-44190")]),
+    ("sold 137 coffees today, best day this month", []),
+    ("the till was £42.60 short last night", [("amount", "£42.60")]),
+    ("the health inspector is coming on the 17th between 10 and 12", [("datetime", "the 17th between 10 and 12")]),
+    ("Dad takes 5mg of amlodipine every morning", []),
+    ("his cardiology appointment is Jan 8 at 2:15 with Dr. Feldman", [("datetime", "Jan 8 at 2:15"), ("?name", "Dr. Feldman")]),
+    ("the pharmacy's number is (617) 555-0143", [("phone", "(617) 555-0143")]),
+    ("it's 22 degrees in here and he's still cold", []),
+    ("the landlord's agent, Marcus Webb, said Thursday at 10 for the boiler", [("name", "Marcus Webb"), ("datetime", "Thursday at 10")]),
+    ("we're on the 4th floor, flat 12", [("?address", "flat 12")]),
+    ("rent is £1,150, due on the 1st", [("amount", "£1,150"), ("datetime", "the 1st")]),
+    ("the school run takes 25 minutes if there's no traffic", []),
+    ("parents' evening is Wednesday 6:10pm, room B14", [("datetime", "Wednesday 6:10pm"), ("?address", "room B14")]),
+    ("Zoe got 18 out of 20 on her spelling test", []),
+    ("lunch money is $3.25 a day, I'll send a check for the month", [("amount", "$3.25")]),
+]
