@@ -1634,3 +1634,24 @@ def test_a_number_after_a_spaced_hour_is_a_minute_only_with_its_fen():
 def test_a_titled_name_read_twice_is_one_fact():
     assert [f.value for f in extract("my physio is Dr. Amara Osei, appointments Mondays at 8")
             if f.category == "name"] == ["Amara Osei"]
+
+
+# -- test42 (RESULTS 38.6): a small shop, a tenant, a parent's appointments, a child's school -------
+@pytest.mark.parametrize("text, category, value", [
+    ("可乐进了 20 箱 一箱 24 瓶 进价 38 一箱", "amount", "38"),
+    ("女儿学校开家长会 12 月 13 号 周五下午 3 点半", "datetime", "12 月 13 号 周五下午 3 点半"),
+    ("the delivery van comes Tuesdays and Fridays before 8am", "datetime", "Tuesdays and Fridays before 8am"),
+    ("the landlord's agent, Marcus Webb, said Thursday at 10 for the boiler", "name", "Marcus Webb"),
+])
+def test_values_of_the_forty_second_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("we close on Sundays", "datetime"),              # a weekly day without its hour is a habit
+    ("冰柜温度调到零下 18 度", "count"),
+    ("手机电量只剩 15% 了 先说重点", "amount"),
+    ("Dad takes 5mg of amlodipine every morning", "count"),
+])
+def test_look_alikes_of_the_forty_second_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []

@@ -73,6 +73,7 @@ def _p(pattern: str, flags: int = 0) -> re.Pattern[str]:
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?![a-z])"  # "on Sundays" is a habit, not a date
+WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days(?![a-z])"   # a weekly day, with its hour only
 WEEKDAY_ABBR = r"(?:(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?)"
 SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"   # as texted, lower case: only with a time or "next"
 ORDINAL_DAY = (r"the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])"
@@ -134,7 +135,8 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"(?:the\s+)?{WEEKDAY}\s+after\s+next|(?:mid|early|late)[- ](?:{MONTH})\b|"   # "the Thursday after next", "mid-April"
            rf"(?:the\s+)?(?:first|second|third|fourth|last)\s+week\s+of\s+(?:{MONTH})\b|"
            rf"(?:(?<=for )|(?<=on )|(?<=over )|(?<=by )|(?<=until )|(?<=before )|(?<=after )|(?<=this )|(?<=next )){EN_HOLIDAY}|"   # not "Merry Christmas"
-           rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|every\s+{WEEKDAY}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAY})*(?=,?\s+(?:at|from)\s+\d)|"   # "every Tuesday and Thursday at 5:30"
+           rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|every\s+{WEEKDAY}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAY})*(?=,?\s+(?:at|from)\s+\d)|"
+           rf"{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*(?=,?\s+(?:at|from|before|after|by)\s+\d)|"   # "Tuesdays and Fridays before 8am"   # "every Tuesday and Thursday at 5:30"
            rf"fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the |next |this )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
            rf"(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
@@ -306,7 +308,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
-    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
@@ -410,7 +412,7 @@ NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|hu
                  r"(?P<v>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+)?)(?=[,.]|\s+(?i:starts|"
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b|\s*[\u4e00-\u9fff]))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
-NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
+NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
                   rf"agent|nurse|doctor|landlord|manager|installer|fitter|inspector|surveyor|caseworker|"
                   rf"ceo|cfo|cto|director|accountant|lawyer|solicitor|consultant|coordinator|supervisor|babysitter|nanny|"
                   rf"cleaner|tutor|teacher|coach|vet|dentist|carer|housekeeper|hairdresser|photographer|trainer|instructor))"
@@ -642,7 +644,9 @@ def _joined_dates(text: str, spans: list[tuple[int, int, str, str, str]]) -> lis
     for f in spans:
         prev = out[-1] if out else None
         if prev and prev[2] == f[2] == "datetime" and (re.fullmatch(r"\s?[、到至~～-]\s?", text[prev[1]:f[0]])
-                                                         or prev[1] == f[0] and WEEKDAY_ZH.fullmatch(prev[3])):
+                                                         or prev[1] == f[0] and WEEKDAY_ZH.fullmatch(prev[3])
+                                                         or re.fullmatch(r"\s?", text[prev[1]:f[0]]) and prev[3].endswith(("号", "日"))
+                                                         and WEEKDAY_ZH.match(f[3])):   # "12 月 13 号 周五下午 3 点半"
             out[-1] = (prev[0], f[1], "datetime", text[prev[0]:f[1]], prev[4] or f[4])
         else:
             out.append(f)
