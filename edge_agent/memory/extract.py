@@ -135,8 +135,8 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"(?:the\s+)?{WEEKDAY}\s+after\s+next|(?:mid|early|late)[- ](?:{MONTH})\b|"   # "the Thursday after next", "mid-April"
            rf"(?:the\s+)?(?:first|second|third|fourth|last)\s+week\s+of\s+(?:{MONTH})\b|"
            rf"(?:(?<=for )|(?<=on )|(?<=over )|(?<=by )|(?<=until )|(?<=before )|(?<=after )|(?<=this )|(?<=next )){EN_HOLIDAY}|"   # not "Merry Christmas"
-           rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|every\s+{WEEKDAY}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAY})*(?=,?\s+(?:at|from)\s+\d)|"
-           rf"{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*(?=,?\s+(?:at|from|before|after|by)\s+\d)|"   # "Tuesdays and Fridays before 8am"   # "every Tuesday and Thursday at 5:30"
+           rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|every\s+{WEEKDAY}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAY})*(?=,?\s+(?:at|from)\s+\d)|"   # "every Tuesday and Thursday at 5:30"
+           rf"{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*(?=,?\s+(?:at|from|before|after|by)\s+\d)|"   # "Tuesdays and Fridays before 8am"
            rf"fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the |next |this )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
            rf"(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
@@ -380,7 +380,6 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
 ]
 
 FLIGHT_CUE = _p(r"机票|航班|改签|飞机|登机|起飞|值机|\b(?:fly|flying|flew|flight|flights|boarding|depart(?:s|ing)?|lands|landing)\b", re.I)
-SAID_LAST = _p(r"\s*(?:[,.;!?，。；！？]|$)")
 CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref")}   # a pattern that counts after its cue
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
@@ -394,6 +393,7 @@ CALLED_FOR = re.compile(r"[人车醒过了着]|外卖|快递|师傅|出租|救�
 _KIN = ("女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|父亲|爸爸|妈妈|[堂表](?:哥|姐|弟|妹)|侄子|侄女|外甥女?|孙子|孙女|"
         "叔叔|舅舅|姑姑|姨妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆")
 _CARER = "老师|班主任|师傅|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机"   # "钢琴老师叫蒋文静": a surname must follow
+CARER_LEAD = re.compile(rf"(?:{_CARER})(?:的?名字)?叫")
 _KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!的?名字|叫)[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|(?<=[，,。])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
@@ -607,9 +607,9 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
             value = text[s:e].strip()
             keyword = next((m.group(g) for g in ("l", "k") if g in pattern.groupindex and m.group(g)), "")
             if category in CUED:
-                left, _ = _clause_bounds(text, s, e)
+                left, right = _clause_bounds(text, s, e)
                 cue, category = CUED[category]
-                reach = left if category == "product" else _sentence_start(text, s) if SAID_LAST.match(text, e) else max(0, s - 24)
+                reach = left if category == "product" else _sentence_start(text, s) if not text[e:right].strip() else max(0, s - 24)
                 hit = cue.search(text, reach, s)   # "my flight lands at 6:40pm on Sunday, BA 287": a code said last
                 if hit is None:
                     continue
@@ -637,16 +637,20 @@ def _sentence_start(text: str, at: int) -> int:
 WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")   # "周六周日都行": one value
 
 
+def _one_date(first: str, gap: str, second: str) -> bool:
+    """Two dates that are one value: listed or spanned ("周一到周五"), two weekdays side by side
+    ("周六周日"), a day of the month and its weekday ("12 月 13 号 周五下午 3 点半")."""
+    return (re.fullmatch(r"\s?[、到至~～-]\s?", gap) is not None or not gap and WEEKDAY_ZH.fullmatch(first) is not None
+            or len(gap) <= 1 and not gap.strip() and first.endswith(("号", "日")) and WEEKDAY_ZH.match(second) is not None)
+
+
 def _joined_dates(text: str, spans: list[tuple[int, int, str, str, str]]) -> list[tuple[int, int, str, str, str]]:
     """Dates listed with 、 or spanned with 到 are one value ("每周二、周四晚上七点到九点", "周一到周五"):
     "周二" alone is half of it."""
     out: list[tuple[int, int, str, str, str]] = []
     for f in spans:
         prev = out[-1] if out else None
-        if prev and prev[2] == f[2] == "datetime" and (re.fullmatch(r"\s?[、到至~～-]\s?", text[prev[1]:f[0]])
-                                                         or prev[1] == f[0] and WEEKDAY_ZH.fullmatch(prev[3])
-                                                         or re.fullmatch(r"\s?", text[prev[1]:f[0]]) and prev[3].endswith(("号", "日"))
-                                                         and WEEKDAY_ZH.match(f[3])):   # "12 月 13 号 周五下午 3 点半"
+        if prev and prev[2] == f[2] == "datetime" and _one_date(prev[3], text[prev[1]:f[0]], f[3]):
             out[-1] = (prev[0], f[1], "datetime", text[prev[0]:f[1]], prev[4] or f[4])
         else:
             out.append(f)
@@ -671,8 +675,8 @@ def _names(text: str) -> list[Extracted]:
             continue
         if lead.endswith("叫") and CALLED_FOR.match(value):
             continue   # "我哥哥叫人来修", "老公叫车去了": 叫 as sent for, not named
-        surnamed = lead in ("我是", "本人", "鄙人", "叫", "她叫", "他叫") or re.fullmatch(_KIN_OR_ROLE, lead) or \
-            re.fullmatch(rf"(?:{_CARER})(?:的?名字)?叫", lead)
+        surnamed = lead in ("我是", "本人", "鄙人", "叫", "他叫", "她叫") or re.fullmatch(_KIN_OR_ROLE, lead) or \
+            CARER_LEAD.fullmatch(lead)
         if lead in ("叫我", "称呼我") and value[0] not in SURNAMES and value[0] not in "小老阿" and \
                 not value.startswith(COMPOUND_SURNAMES):
             continue   # "经理叫我直接找你": told to, not called
@@ -1278,13 +1282,16 @@ SHOWN_BAD_START = re.compile(r"^(?:在|和|了|把|给|跟|[这那哪]个?[台�
 SHOWN_BAD_END = re.compile(r"[了吗呢吧啊呀是买到在]$")
 
 
+def _clause_like(label: str) -> bool:
+    return (re.search(r"\d|[吗呢吧？?是]", label) is not None or SHOWN_BAD_START.match(label) is not None
+            or SHOWN_BAD_END.search(label) is not None or bool(CN_PRONOUNS.intersection(label)))
+
+
 def _shown_label(label: str) -> str:
     """What the table shows before a code or a model, from the words before it: the noun of
     "明早7:40的高铁" (高铁), "路由器是TP-LINK" (路由器); nothing from a clause ("锁了", "在Amazon买",
     "机票改签到2025.3.15"): the key keeps the words as they were."""
-    if not re.search(rf"[{CJK}]", label) or (len(label) <= 8 and not re.search(r"\d|[吗呢吧？?是]", label)
-                                                and not SHOWN_BAD_START.match(label) and not SHOWN_BAD_END.search(label)
-                                                and not CN_PRONOUNS.intersection(label)):
+    if not re.search(rf"[{CJK}]", label) or len(label) <= 8 and not _clause_like(label):
         return label   # a noun phrase already
     label = re.split(r"[吗呢吧？?]", label)[-1]   # "闲鱼上那个相机还在吗富士": the brand after the question
     label = re.split(r"改成|换成|改为|换为", label)[-1]   # "坏的设备改成美的洗碗机": the new one
@@ -1292,8 +1299,7 @@ def _shown_label(label: str) -> str:
     label = after if len(after) >= 2 else label
     label = re.split(r"[是去]", label)[0]   # "路由器是TP-LINK", "高铁去上海出差"
     label = SHOWN_BAD_START.sub("", label)
-    if len(label) < 2 or re.search(r"\d", label) or SHOWN_BAD_END.search(label) or CN_PRONOUNS.intersection(label) \
-            or label.startswith(("一直", "里", "尺码")):
+    if len(label) < 2 or _clause_like(label) or label.startswith(("一直", "里", "尺码")):
         return ""
     return label
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from edge_agent._compat import SLOTS
 from edge_agent.memory.answered import with_answers
+from edge_agent.memory.extract import MOVE_TO_ZH
 from edge_agent.memory.terms import analyze
 from edge_agent.memory.timeref import note, resolve
 from edge_agent.tokens import Counter
@@ -46,9 +47,8 @@ def dated(value: str, ts: float) -> str:
     return f"{value} (= {pairs[0][1]})" if len(pairs) == 1 else value + (note(value, ts) if pairs else "")
 
 
-# a message that moves an event ("改到后天上午了", "moved to Thursday")
-MOVED = re.compile(r"改到|改成|改为|改签到|挪到|换到|调到|推迟到|推到|延到|提前到|\b(?:moved|rescheduled|changed|pushed)\s+(?:it\s+)?to\b",
-                   re.I)
+# a message that moves an event ("改到后天上午了", "moved to Thursday"): the extractor's move words
+MOVED = re.compile(rf"{MOVE_TO_ZH}|\b(?:moved|rescheduled|changed|pushed)\s+(?:it\s+)?to\b", re.I)
 
 
 class FactTable:
