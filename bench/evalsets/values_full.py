@@ -2460,3 +2460,51 @@ MESSAGES_42: list = [
     ("Zoe got 18 out of 20 on her spelling test", []),
     ("lunch money is $3.25 a day, I'll send a check for the month", [("amount", "$3.25")]),
 ]
+
+# The forty-third round (test43), written 2026-12-06 (a new session) after test42's changes, before
+# the extractor ran on them: Chinese service desks not yet in any round (rail and flight changes, a
+# car's 4S shop, an insurance claim, moving a phone number, a gym card), the amounts and times
+# said in Chinese numerals as people type them (两千八, 一万二, 五点半, 差一刻八点); English from
+# a long chat among colleagues and flatmates (who owes what, shifts, a leaving do, a car share).
+MESSAGES_43: list = [
+    ("12306 上买的票 G1375 次 明天早上七点十二分的 想改签到下午", [("ref", "G1375"), ("datetime", "明天早上七点十二分")]),
+    ("车厢是 6 车 12F 靠窗", [("?ref", "6车12F")]),
+    ("改签手续费扣了我二十八块五", [("amount", "二十八块五")]),
+    ("航班 MU5137 延误了 新的起飞时间说是 21:40", [("ref", "MU5137"), ("datetime", "21:40")]),
+    ("我的票号是 781-2345678901 麻烦帮我查下退款", [("ref", "7812345678901")]),
+    ("一共三个人 两大一小 小孩 5 岁", [("count", "三个人"), ("?count", "两大一小")]),
+    ("车是去年 9 月在你们 4S 店提的 途观L 车架号后六位 306581", [("?datetime", "去年9月"), ("product", "途观L"), ("ref", "306581")]),
+    ("保养预约在这周六上午十点 师傅叫小魏", [("datetime", "这周六上午十点"), ("?name", "小魏")]),
+    ("上次保养花了一千三百六 这次报价两千八 贵太多了", [("?amount", "一千三百六"), ("amount", "两千八")]),
+    ("里程现在是 23,400 公里", []),
+    ("车牌号 浙A·7K2M9", [("ref", "浙A7K2M9")]),
+    ("理赔报案号 RPCF2024118860321 定损员说三个工作日内联系我", [("ref", "RPCF2024118860321"), ("?datetime", "三个工作日内")]),
+    ("修车一共花了一万二 保险能赔多少", [("amount", "一万二")]),
+    ("被保险人是我老公 叫郑建华 保单号 PDAA202433010000088912", [("name", "郑建华"), ("ref", "PDAA202433010000088912")]),
+    ("我要携号转网 号码 177 0571 3326 转到移动", [("phone", "17705713326")]),
+    ("服务密码忘了 身份证后四位是 051X", [("?id_card", "051X")]),
+    ("合约到 2025 年 3 月才到期 违约金多少", [("datetime", "2025年3月")]),
+    ("健身卡年卡 3,888 办了才两个月 想转给朋友", [("amount", "3,888")]),
+    ("转卡手续费 200 朋友叫孟婷 电话 150 6823 1177", [("amount", "200"), ("name", "孟婷"), ("phone", "15068231177")]),
+    ("私教课还剩 14 节 教练姓贺", [("count", "14节"), ("?name", "贺")]),
+    ("我每周一三五晚上下班过去 大概七点半", [("?datetime", "每周一三五晚上"), ("?datetime", "七点半")]),
+    ("卧推现在能推 60 公斤了", []),
+    ("明天差一刻八点我在楼下等你", [("datetime", "明天差一刻八点")]),
+    ("我的会员号是 VIP 0032 8817", [("ref", "VIP00328817")]),
+    ("今天跑了五公里 配速六分半", []),
+    ("Jonah still owes me £18 for the pizza on Friday", [("amount", "£18"), ("?datetime", "Friday")]),
+    ("I'm on earlies next week, 6 till 2, so I can't do the Tuesday quiz", [("datetime", "6 till 2"), ("?datetime", "next week"), ("?datetime", "Tuesday")]),
+    ("Priya's leaving do is on the 19th at The Crown, from 5:30", [("datetime", "the 19th"), ("?datetime", "5:30"), ("?address", "The Crown")]),
+    ("we're chipping in £15 each for her present", [("amount", "£15")]),
+    ("the car share leaves from Eastgate at 7:45 sharp", [("datetime", "7:45"), ("?address", "Eastgate")]),
+    ("my new mobile is 07911 123 456, the old one's dead", [("phone", "07911 123456")]),
+    ("the wifi password is on the fridge, the router's a TP-Link Archer C6", [("product", "TP-Link Archer C6")]),
+    ("electric bill came in at £143.27 for the quarter, so £47.76 each", [("amount", "£143.27"), ("?amount", "£47.76")]),
+    ("there are 3 of us in the flat now that Tom's gone", [("count", "3")]),
+    ("my shift got moved to Sunday 10-6", [("datetime", "Sunday 10-6")]),
+    ("Dan's birthday is 2 March, he'll be 30", [("datetime", "2 March")]),
+    ("I did 12k steps today and my knees hate me", []),
+    ("the new starter is called Oluwaseun Adeyemi, he's on my team", [("name", "Oluwaseun Adeyemi")]),
+    ("our team's Jira board is PLAT, my ticket is PLAT-2210", [("ref", "PLAT-2210")]),
+    ("expenses went in on the 28th, £212.40 for the train and hotel", [("?datetime", "the 28th"), ("amount", "£212.40")]),
+]
