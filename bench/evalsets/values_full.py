@@ -2508,3 +2508,51 @@ MESSAGES_43: list = [
     ("our team's Jira board is PLAT, my ticket is PLAT-2210", [("ref", "PLAT-2210")]),
     ("expenses went in on the 28th, £212.40 for the train and hotel", [("?datetime", "the 28th"), ("amount", "£212.40")]),
 ]
+
+# The forty-fourth round (test44), written 2026-12-06 after test43's changes, before the extractor
+# ran on them: Chinese desks for a hospital's registration, water and power bills, an online
+# course's refund, a letting agent and a takeaway complaint, typed with full-width digits, spoken
+# digits and half-remembered numbers; American English told to a personal assistant over weeks
+# (texted dates, "$1.2k", "20 bucks", dotted phone numbers, an email read out).
+MESSAGES_44: list = [
+    ("帮我挂个号 下周一上午 呼吸科 就诊卡号 ３３０１０２８８７６", [("datetime", "下周一上午"), ("ref", "3301028876")]),
+    ("挂号费 ２５ 元 已经在支付宝付了", [("amount", "25元")]),
+    ("医生是呼吸科的 叶主任 看了好几年了", [("?name", "叶主任")]),
+    ("复查时间医生写的是 3 月 18 号上午 8 点到 11 点之间", [("datetime", "3月18号上午8点到11点")]),
+    ("户号 0102 7733 4512 这个月水费怎么要 286", [("ref", "010277334512"), ("amount", "286")]),
+    ("电表号码 幺三零七 二二八 九五 家里就两个人 用不了这么多电", [("?ref", "幺三零七二二八九五"), ("?count", "两个人")]),
+    ("上个月电费才一百二十几 这个月四百多", [("?amount", "一百二十几"), ("?amount", "四百多")]),
+    ("燃气公司说周四下午派人来查表 联系人姓包", [("datetime", "周四下午"), ("?name", "包")]),
+    ("网课是 11 月 2 号报的 学费 4980 现在要退", [("?datetime", "11月2号"), ("amount", "4980")]),
+    ("课程顾问叫宁晓雪 当时说七天无理由", [("name", "宁晓雪")]),
+    ("订单编号 EDU2024110200417 上了三节课", [("ref", "EDU2024110200417"), ("?count", "三节课")]),
+    ("退款打到我招行卡 卡号 6214 8312 0045 9976", [("bank_card", "6214831200459976")]),
+    ("中介小贾带我看的房 在滨江区江南大道 1088 号 2 幢", [("?name", "小贾"), ("address", "滨江区江南大道1088号2幢")]),
+    ("月租五千二 押一付三 中介费半个月", [("amount", "五千二"), ("?decision", "押一付三")]),
+    ("房东是个台湾人 姓苏 电话 +886 912 345 678", [("?name", "苏"), ("phone", "+886912345678")]),
+    ("合同签到后年 1 月 31 号", [("datetime", "后年1月31号")]),
+    ("外卖 50 分钟还没到 订单尾号 7713", [("?ref", "7713")]),
+    ("骑手电话打不通 139 0000 1111 是不是虚拟号", [("?phone", "13900001111")]),
+    ("一共 68.5 用了满 50 减 10 的券", [("amount", "68.5")]),
+    ("我要求全额退款 不要补偿券", [("?decision", "全额退款")]),
+    ("麻烦让你们主管 晚上 9 点前给我回电 我的号码 186-0571-2266", [("datetime", "晚上9点前"), ("phone", "18605712266")]),
+    ("Remind me that the HOA dues are $385 a quarter, next one's due 1/15", [("amount", "$385"), ("datetime", "1/15")]),
+    ("I owe Carlos 20 bucks from poker night", [("amount", "20 bucks")]),
+    ("the contractor wants $1.2k up front for the deck", [("amount", "$1.2k")]),
+    ("his number is 555.867.5309, he goes by Manny", [("phone", "555.867.5309"), ("?name", "Manny")]),
+    ("send the invoice to billing@harborviewdental.com", [("email", "billing@harborviewdental.com")]),
+    ("our anniversary is the 14th, dinner at 7:30 at Lucia's", [("datetime", "the 14th"), ("?datetime", "7:30"), ("?address", "Lucia's")]),
+    ("next Fri I'm off, so book the oil change for 9ish", [("?datetime", "next Fri"), ("?datetime", "9ish")]),
+    ("my Costco membership number is 111 8862 4410", [("ref", "11188624410")]),
+    ("the kids have a half day on Wed, pickup's at 12:15", [("datetime", "12:15"), ("?datetime", "Wed")]),
+    ("I ran 6 miles this morning, new PR", []),
+    ("Mom's flight lands Sunday at 4:50pm, Delta 1183", [("datetime", "Sunday at 4:50pm"), ("ref", "Delta 1183")]),
+    ("we're at 1420 Birchwood Ln, Apt 3C, Boise ID 83702", [("address", "1420 Birchwood Ln, Apt 3C, Boise ID 83702")]),
+    ("the property tax bill was $4,318.66, paid it online", [("amount", "$4,318.66")]),
+    ("Tyler's soccer is Saturdays at 9 at Ridgeview Park", [("datetime", "Saturdays at 9"), ("?address", "Ridgeview Park")]),
+    ("my dentist moved my cleaning to March 3rd at 10:40", [("datetime", "March 3rd at 10:40")]),
+    ("it's like 95 degrees out, I'm not mowing today", []),
+    ("we need 2 dozen eggs and 3 gallons of milk for the bake sale", [("?count", "2 dozen"), ("?count", "3 gallons")]),
+    ("Grandma turns 90 on June 9, party's at our place", [("datetime", "June 9")]),
+    ("the babysitter's name is Kayleigh Brooks and she charges $18 an hour", [("name", "Kayleigh Brooks"), ("amount", "$18")]),
+]
