@@ -48,6 +48,7 @@ import argparse
 import json
 import re
 import sys
+import unicodedata
 from collections import defaultdict
 from pathlib import Path
 
@@ -60,7 +61,8 @@ PREPOSITION = re.compile(r"^(?:by|before|until|till|after|from|on|at)\s+", re.I)
 
 
 def norm(text: str) -> str:
-    return SQUEEZE.sub("", text).lower()
+    """Without spaces, brackets and hyphens, full-width forms as their ASCII ("３３０１" is 3301)."""
+    return SQUEEZE.sub("", unicodedata.normalize("NFKC", text)).lower()
 
 
 def matches(category: str, fact_value: str, value: str) -> bool:
