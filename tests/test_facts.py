@@ -1655,3 +1655,65 @@ def test_values_of_the_forty_second_round(text, category, value):
 ])
 def test_look_alikes_of_the_forty_second_round(text, category):
     assert [f.value for f in extract(text) if f.category == category] == []
+
+
+# -- test43 (RESULTS 39.1): rail and flight changes, a 4S shop, a claim, Chinese numerals, shifts ------
+@pytest.mark.parametrize("text, category, value", [
+    ("12306 上买的票 G1375 次 明天早上七点十二分的 想改签到下午", "datetime", "明天早上七点十二分"),
+    ("车架号后六位 306581", "ref", "306581"),
+    ("上次保养花了一千三百六 这次报价两千八 贵太多了", "amount", "两千八"),
+    ("上次保养花了一千三百六 这次报价两千八 贵太多了", "amount", "一千三百六"),
+    ("被保险人是我老公 叫郑建华 保单号 PDAA202433010000088912", "name", "郑建华"),
+    ("明天差一刻八点我在楼下等你", "datetime", "明天差一刻八点"),
+    ("I'm on earlies next week, 6 till 2, so I can't do the Tuesday quiz", "datetime", "6 till 2"),
+    ("my shift got moved to Sunday 10-6", "datetime", "Sunday 10-6"),
+    ("there are 3 of us in the flat now that Tom's gone", "count", "3"),
+    ("the new starter is called Oluwaseun Adeyemi, he's on my team", "name", "Oluwaseun Adeyemi"),
+    ("订单有两个：AX3301 和 AX3302，都是陪诊的", "ref", "AX3302"),
+])
+def test_values_of_the_forty_third_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("the score at work was 2-1", "datetime"),        # hours need a word of work, and no score
+    ("取件码 6-4-2017 和 3-1-0988 两个包裹。", "datetime"),   # a second match reads its cue anew
+    ("差一点就赶上了", "datetime"),
+    ("现在排到 A152 号，前面还有 23 桌。", "ref"),      # where the queue is, not one's own ticket
+    ("一共走了一万二千步", "amount"),
+])
+def test_look_alikes_of_the_forty_third_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+def test_a_move_only_wished_for_keeps_the_old_day_under_its_event():
+    facts = [(f.value, f.label) for f in extract("周三的会议想改到周五") if f.category == "datetime"]
+    assert facts == [("周三", "会议"), ("周五", "")]
+
+
+# -- test44 (RESULTS 39.2): a hospital, bills, a course refund, a letting agent; American English ---
+@pytest.mark.parametrize("text, category, value", [
+    ("户号 0102 7733 4512 这个月水费怎么要 286", "ref", "0102 7733 4512"),   # an account's word before a phone's shape
+    ("课程顾问叫宁晓雪 当时说七天无理由", "name", "宁晓雪"),
+    ("合同签到后年 1 月 31 号", "datetime", "后年 1 月 31 号"),
+    ("一共 68.5 用了满 50 减 10 的券", "amount", "68.5"),
+    ("Mom's flight lands Sunday at 4:50pm, Delta 1183", "ref", "Delta 1183"),
+    ("the babysitter's name is Kayleigh Brooks and she charges $18 an hour", "name", "Kayleigh Brooks"),
+])
+def test_values_of_the_forty_fourth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("一共 2.5 公斤", "amount"),
+    ("我是宁波的", "name"),                 # a rarer surname only after 叫
+    ("我老公叫齐了人", "name"),
+    ("手机号 13812345678", "ref"),
+])
+def test_look_alikes_of_the_forty_fourth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+def test_someones_name_by_their_role_is_not_the_users_own():
+    assert [(f.value, f.label) for f in extract("the babysitter's name is Kayleigh Brooks") if f.category == "name"] \
+        == [("Kayleigh Brooks", "babysitter")]

@@ -27,6 +27,9 @@ CLAUSE_END = re.compile(r"[，。！？；!?;\n]|,(?!\d{3})|\.(?!\d)|、")
 SURNAMES = set(
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧")
+# rarer surnames, read only after a lead that ends in 叫 ("课程顾问叫宁晓雪"): after 我是 they would
+# read places ("我是宁波的")
+MORE_SURNAMES = set("宁包凌柳乔焦殷尚栾阎聂倪童颜牛洪符麦甘喻祝葛鲍庞齐翟左骆柯俞施苗卓伍岳闵储祁戚蓝郎冉詹邢滕裴靳褚纪耿霍柏卜盛鲁")
 COMPOUND_SURNAMES = ("欧阳", "司马", "诸葛", "上官", "东方", "慕容", "令狐", "皇甫", "尉迟", "公孙", "长孙", "宇文",
                      "司徒", "夏侯", "端木", "轩辕", "独孤", "南宫", "呼延", "澹台")
 NOT_NAMES = {"客户", "用户", "顾客", "买家", "卖家", "老师", "学生", "新手", "会员", "本人", "来问", "想问",
@@ -85,7 +88,10 @@ CN_MINUTE = (rf"(?:半|一刻|三刻|\d{{1,2}}(?:\s?分(?!钟))?|[{CN_DIGIT}]{{1
 CN_UNTIL = rf"(?:\s?[到至~～-]\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:{CN_MINUTE})?)?"
 # "九点" alone is often not a time ("有一点", "第一时间", "快一点"): a Chinese-numeral hour needs
 # a part of the day, its minutes, or a date before it; a digit hour stands alone ("9点")
-CN_TIME = (rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:\s?{CN_MINUTE})?{CN_UNTIL}|"
+# "差一刻八点", "差五分十点": the minutes before the hour
+CN_SHY_OF = rf"差\s?(?:一刻|(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?分钟?)\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时]钟?"
+CN_TIME = (rf"(?:(?:{DAYPART})\s?)?{CN_SHY_OF}|"
+           rf"(?:{DAYPART})\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:\s?{CN_MINUTE})?{CN_UNTIL}|"
            rf"(?<![\d.第])\d{{1,2}}[点時时](?![间候代刻])(?:{CN_MINUTE})?|"
            rf"(?:(?<![{CJK}])|(?<=[在是到于约定]))[{CN_DIGIT}]{{1,3}}[点時时](?!半会|半晌){CN_MINUTE}|[{CN_DIGIT}]{{1,3}}点钟|"   # not 一时半会儿
            rf"(?<!\d)\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"    # "9:00-11:00"
@@ -103,7 +109,7 @@ CN_LUNAR = (r"(?:正|腊|冬|[二三四五六七八九十]|十[一二])月(?:初
             r"廿[一二三四五六七八九]|三十)(?![一二三四五六七八九十])")
 CN_HOLIDAY = (r"(?:国庆节?|元旦|春节|除夕|中秋节?|端午节?|清明节?|元宵节?|劳动节|儿童节|七夕|圣诞节?|双十一|双十二|"
               r"(?:五一|十一)(?=假期|长假|节|前|后|当天|那天|期间|之前|以后))(?:前一天|后一天|第[一二三四五六七]天|当天|那天|之前|以后|前|后|假期|期间)?")
-CN_YEAR = r"(?:(?:去年|今年|明年)\s?)"   # "明年 6 月底", "去年双十二": the year is part of the date
+CN_YEAR = r"(?:(?:前年|去年|今年|明年|后年)\s?)"   # "明年 6 月底", "去年双十二": the year is part of the date
 HOLIDAY = re.compile(CN_HOLIDAY)
 CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|(?:[〇零一二三四五六七八九]{{4}}年|\d{{4}}\s?年\s?)?{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}}|\s?(?:上午|下午|晚上|早上|中午|凌晨|傍晚))|"
@@ -269,6 +275,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
+               r"(?:(?<=订单)有[两三四五几]个(?=\s?[:：]))?"   # "订单有两个：AX3301 和 AX3302"
+               r"(?:(?<=号)的?(?:后|末)[四五六八]位)?"   # "车架号后六位 306581"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?:No\.\s?)?(?P<v>#?(?=[A-Za-z0-9_/-]*\d|(?-i:[A-Z]{2,3}) \d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
                r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
                r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)))?)",   # "KV19 XRT", "YT7789 0012 3456"
@@ -293,7 +301,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>[GDCZTKY]\d{1,4})(?=\s?次(?!数))|"
                r"(?:(?<=高铁|动车|火车|车次)|(?<=高铁 |动车 |火车 |车次 ))(?P<w>[GDCZTKY]\d{1,4})(?![A-Za-z0-9])"), DIGIT.search),
     # "高铁票我统一买，G7385，早上8点12发车": a train's code on its own in a message about train tickets
-    ("ref", _p(r"(?<=[，,：:\s])(?P<v>[GDCZK]\d{2,4})(?=\s?[，,。；;\s]|$)"), TRAIN_TICKET.search),
+    ("train", _p(r"(?<=[，,：:\s])(?P<v>[GDCZK]\d{2,4})(?=\s?[，,。；;\s]|$)"), DIGIT.search),
     ("datetime", _p(rf"(?:(?i:{WEEKDAY}|tomorrow|today|tonight)\s*(?=[^\x00-\x7f])(?:{CN_TIME_AFTER_DATE})|(?:{CN_DATE})(?:\s?[（(]\s?(?:{CN_DATE})\s?[)）])?\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))"
                     rf"(?:\s?(?:之前|以前|前|左右|之后|以后|后(?![天来面边])))?"), WIDE_OR_DIGIT.search),
     ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日)\s*(?:是|为|:|：|(?i:is|on))?\s*"
@@ -309,12 +317,12 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
-                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt])|"
-                  rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|"
-                  rf"(?P<k>房租|月租|租金|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?)?(?:多|出头)?)"
+                  rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|"
+                  rf"(?P<k>房租|月租|租金|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     # a quote in bare figures ("the plumber quoted 650 for the water heater")
     ("amount", _p(r"\bquoted\s+(?:me\s+|us\s+)?(?P<v>\d{2,3}(?:,\d{3})+|\d{2,6})(?=\s+(?:for|to|on|quid|bucks)\b|\s*[,.;]|\s*$)", re.I),
@@ -344,14 +352,14 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   r"(?P<w>\d(?:[\d,]*\d)?(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
     # a sum grouped by thousands in Chinese text, without a unit ("选的是 B 档 19,800 的"): money, unless
     # something counted follows it
-    ("amount", _p(r"(?<![\d,.A-Za-z])(?<![量数丝])(?<![量数丝]\s)(?P<v>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?)(?![\d,.]|\s?(?:[A-Za-z]|[年月日号点时小个台件套位人天周期%％兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆步字公里千万]))"),
-     NEEDS_WIDE.search),
+    ("grouped_zh", _p(r"(?<![\d,.A-Za-z])(?<![量数丝])(?<![量数丝]\s)(?P<v>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?)(?![\d,.]|\s?(?:[A-Za-z]|[年月日号点时小个台件套位人天周期%％兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆步字公里千万]))"),
+     DIGIT.search),
     # a price that changed on the way ("说好的 299 怎么下单变 359 了")
     ("amount", _p(r"(?:下单|付款|结账|结算|到手|价格|价钱)[^，。！？,.!?\d]{0,3}(?:变成?|成了|涨到|变了)\s?(?P<v>\d{2,6}(?:\.\d{1,2})?)"
                   r"(?![\d.])(?!\s?[个件台人天号点%％])"), NEEDS_WIDE.search),
     # a counter-offer ("你说的2800能不能2600", "1500 可以吗"): a sum asked for, where a price is talked about
-    ("amount", _p(r"(?:能不能|能否|可不可以|可以|行不行)\s?(?:便宜到|便宜点到?|算|给|卖|出|收)?\s?(?P<v>\d{3,6})\s?(?:块|元)?"
-                  r"(?=\s?(?:吗|吧|呢|[？?，,。！!]|$))"), BARGAIN.search),
+    ("bargain", _p(r"(?:能不能|能否|可不可以|可以|行不行)\s?(?:便宜到|便宜点到?|算|给|卖|出|收)?\s?(?P<v>\d{3,6})\s?(?:块|元)?"
+                  r"(?=\s?(?:吗|吧|呢|[？?，,。！!]|$))"), NEEDS_WIDE.search),
     # a payment said, then its sum alone ("房租我已经转了，4200，麻烦查收")
     ("amount", _p(r"(?P<l>房租|租金|押金|定金|订金|物业费|学费|班费|报名费|尾款|首付|货款)[^，。！？,.!?]{0,6}(?:转了|付了|交了|打了|缴了|转过去了)"
                   r"[，,：:]\s*(?P<v>\d{2,7}(?:\.\d{1,2})?)(?=\s?(?:[，,。！？!?；;]|$))"), DIGIT.search),
@@ -374,13 +382,27 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                    r"(?!\s*(?:吗|呢|？|\?))"),
      DIGIT.search),
     # a flight ("改签到 MU5101", "flying out on BA 2490"), where its clause speaks of flying
-    ("flight", _p(r"(?<![A-Za-z0-9])(?P<v>(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{1,4})(?![A-Za-z0-9])"), DIGIT.search),
+    # a shift's hours without am/pm ("I'm on earlies, 6 till 2", "my shift got moved to Sunday 10-6"): only
+    # after a word of work, as a score ("won 3-1 on Sunday") is not
+    ("shift", _p(rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR})\s+)?(?<![\d:.£$€-])(?:[01]?\d|2[0-3])(?::\d{{2}})?\s*(?:-|–|till|til|until|to)\s*"
+                 rf"(?:[01]?\d|2[0-3])(?::\d{{2}})?(?![\d:%.]|\s*(?:am|pm|days?|weeks?|hours?|mins?|minutes?|people|of)\b)", re.I), DIGIT.search),
+    # one's ticket in a queue ("排队叫到 A138 了，我是 A156")
+    ("queue", _p(r"(?<![A-Za-z0-9])[A-Z]\d{2,4}(?![A-Za-z0-9])"), DIGIT.search),
+    ("flight", _p(r"(?<![A-Za-z0-9])(?P<v>(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]|Delta|United|American|Southwest|JetBlue|Alaska|Spirit|"
+                  r"Frontier|Hawaiian|Lufthansa|Emirates|Qantas|Ryanair|easyJet|Aer Lingus|Air Canada|WestJet)\s?\d{1,4})(?![A-Za-z0-9])"),
+     DIGIT.search),
     ("spaced_product", _p(rf"{SPACED_MODEL.pattern}(?:,?\s?(?:with\s)?(?:\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                           rf"{COLOURS})){{0,3}}"), DIGIT.search),
 ]
 
 FLIGHT_CUE = _p(r"机票|航班|改签|飞机|登机|起飞|值机|\b(?:fly|flying|flew|flight|flights|boarding|depart(?:s|ing)?|lands|landing)\b", re.I)
-CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref")}   # a pattern that counts after its cue
+SHIFT_CUE = _p(r"\b(?:shifts?|earlies|lates|rota|on call|working|work|open|opening hours)\b", re.I)
+SCORE = _p(r"\b(?:score[sd]?|won|lost|beat|drew|draw|result|nil|match|game|ratio|odds)\b", re.I)   # "the score at work was 2-1"
+QUEUE_CUE = _p(r"我是|我的号|我拿的|我取的|我排的")   # one's own ticket; "现在排到 A152 号" is where the queue is
+CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref"), "shift": (SHIFT_CUE, "datetime"),
+        "queue": (QUEUE_CUE, "ref"), "train": (TRAIN_TICKET, "ref"), "bargain": (BARGAIN, "amount"),
+        "grouped_zh": (NEEDS_WIDE, "amount")}
+ANYWHERE = {"train", "bargain", "grouped_zh"}   # a cue anywhere in the message: "高铁票我统一买，G7385，早上8点12发车"   # a pattern that counts after its cue
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
                "投保人|被保险人|被保人|乘机人|乘车人|乘客|入住人|订票人|预订人|订房人|寄件人|签收人|开户人|全名")
@@ -392,13 +414,13 @@ _NAME_ROLE = _p(_NAME_ROLES)
 CALLED_FOR = re.compile(r"[人车醒过了着]|外卖|快递|师傅|出租|救护|代驾")
 _KIN = ("女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|父亲|爸爸|妈妈|[堂表](?:哥|姐|弟|妹)|侄子|侄女|外甥女?|孙子|孙女|"
         "叔叔|舅舅|姑姑|姨妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆")
-_CARER = "老师|班主任|师傅|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机"   # "钢琴老师叫蒋文静": a surname must follow
+_CARER = "老师|班主任|师傅|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机|顾问|专员|管家|店长|销售|客服"   # "钢琴老师叫蒋文静": a surname must follow
 CARER_LEAD = re.compile(rf"(?:{_CARER})(?:的?名字)?叫")
-_KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!的?名字|叫)[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
+_KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|(?<=[，,。])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|"
-             rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?叫|(?:{_CARER})(?:的?名字)?叫|"
+             rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?\s?叫|(?:{_CARER})(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
              rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)|"
@@ -418,10 +440,12 @@ NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:techn
                   rf"cleaner|tutor|teacher|coach|vet|dentist|carer|housekeeper|hairdresser|photographer|trainer|instructor))"
                   rf"\s*,\s*(?P<v>{en.NAME})\s*,|"
                   # "The photographer we booked is Marco Bellini": the role, a few words, then "is"
-                  rf"\b(?i:the|our|my)\s+(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|"
+                  rf"\b(?i:the|our|my)\s+(?:(?i:new|old|other|usual)\s+)?(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|"
                   rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|landlord|agent|installer|cleaner|nanny|"
-                  rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio))"
-                  rf"(?:\s+[a-z]+){{0,3}}?\s+(?:is|was|will be)\s+(?P<w>(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?{en.NAME})(?![A-Za-z])")
+                  rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio|starter|hire|joiner|intern|flatmate|roommate|tenant))"
+                  rf"(?:\s+[a-z]+){{0,3}}?\s+(?:is|was|will be|(?:is|'s) (?:called|named))\s+(?P<w>(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?{en.NAME})(?![A-Za-z])|"
+                  # "the babysitter's name is Kayleigh Brooks": whose name, by their role
+                  rf"\b(?i:the|my|our|his|her)\s+(?:(?i:new|old)\s+)?(?P<r>[a-z]{{3,}})'s name is\s+(?P<x>{en.NAME})(?![A-Za-z])")
 # a name typed in lower case after "my name is" ("hi my name is marcus webb and ..."): two words,
 # neither a common word nor an -ing or -ly form ("my name is spelled wrong", "... showing incorrectly")
 NAME_EN_LOWER = _p(r"\bmy name(?: is|'s)\s+(?P<v>[a-z]{2,}\s[a-z]{2,})(?=\s+and\b|\s*[,.!;]|\s*$)")
@@ -525,12 +549,18 @@ MOVED_AFTER_ZH = re.compile(rf"\s?(?:的\s?[{CJK}]{{1,4}}?)?(?:能不能|能否|
                             rf"(?=\s?(?:\d|[一二三四五六七八九十两]|下|这|本|今|明|后|大后|周|星期|礼拜|上午|下午|晚上|早上|中午|月底|月初))")   # a day, not "线上"
 
 
+MODAL_OR_MOVE = re.compile(r"[能想要可改挪换调推延提需得希]")
+
+
 def _event_after_de(text: str, end: int) -> str:
     m = DE_EVENT.match(text, end)
     event = CN_EVENT.match(m.group(1)) if m else None
     if event is None:   # the event starts the words after 的 ("预约能改" -> 预约)
         return ""
-    return event.group(0) if len(event.group(0)) >= 2 else ""
+    if len(event.group(0)) >= 2:
+        return event.group(0)
+    noun = MODAL_OR_MOVE.split(m.group(1), 1)[0]   # "会议能改" -> 会议
+    return noun if len(noun) >= 2 else ""
 
 
 # what was moved, said before the move ("能不能把预约改到周六", "预约从周二改到周四")
@@ -557,7 +587,8 @@ def _moved_away_zh(text: str, end: int, right: int) -> bool:
     return MOVED_AFTER_ZH.match(text, end) is not None and ASKED_ZH.search(text, end, min(len(text), right + 1)) is None
 
 
-ASKED_ZH = re.compile(r"吗|？|\?|能不能|可不可以|能否|行不行|可以不|可唔可以|得唔得|[呢咩]$")
+# a move asked for or only wished ("想改签到下午"): the old day stands until the desk agrees
+ASKED_ZH = re.compile(r"吗|？|\?|能不能|可不可以|能否|行不行|可以不|可唔可以|得唔得|[呢咩]$|(?:想|希望)要?(?=\s?(?:改|挪|换|调|推|延|提前))")
 
 
 def _moved_to_zh(text: str, left: int, start: int) -> bool:
@@ -595,23 +626,25 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, category, value, label keyword) of every span, overlaps resolved by PRIORITY."""
     found: list[tuple[int, int, str, str, str]] = []
     gates: dict[Gate, bool] = {}
-    for category, pattern, gate in PATTERNS:
+    for kind, pattern, gate in PATTERNS:
         passed = gates.get(gate)
         if passed is None:
             passed = gates[gate] = bool(gate(text))
         if not passed:
             continue
         for m in pattern.finditer(text):
+            category = kind   # a cued kind reads its cue anew for every match
             group = next((g for g in ("v", "w", "x") if g in pattern.groupindex and m.group(g)), None)
             s, e = (m.start(group), m.end(group)) if group else (m.start(), m.end())
             value = text[s:e].strip()
             keyword = next((m.group(g) for g in ("l", "k") if g in pattern.groupindex and m.group(g)), "")
             if category in CUED:
                 left, right = _clause_bounds(text, s, e)
-                cue, category = CUED[category]
+                cue, category = CUED[kind]
                 reach = left if category == "product" else _sentence_start(text, s) if not text[e:right].strip() else max(0, s - 24)
-                hit = cue.search(text, reach, s)   # "my flight lands at 6:40pm on Sunday, BA 287": a code said last
-                if hit is None:
+                # "my flight lands at 6:40pm on Sunday, BA 287": a code said last
+                hit = cue.search(text) if kind in ANYWHERE else cue.search(text, reach, s)
+                if hit is None or category == "datetime" and SCORE.search(text, reach, right):
                     continue
                 if category == "ref" and hit.start() < s - 24 and hit.group(0).isascii():
                     keyword = "flight"   # its cue too far back to be read as its key
@@ -670,7 +703,7 @@ def _names(text: str) -> list[Extracted]:
         lead = m.group("l")
         if len(value) > 3 and value[1:].startswith(("先生", "女士")):
             value = value[:3]
-        if len(value) < 2 or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES) or \
+        if len(value) < 2 or value[1] in "了的吧呀啊呢哦着过" or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES) or \
                 value.endswith(ORG_TAILS) or "英文名" in value:
             continue
         if lead.endswith("叫") and CALLED_FOR.match(value):
@@ -680,7 +713,8 @@ def _names(text: str) -> list[Extracted]:
         if lead in ("叫我", "称呼我") and value[0] not in SURNAMES and value[0] not in "小老阿" and \
                 not value.startswith(COMPOUND_SURNAMES):
             continue   # "经理叫我直接找你": told to, not called
-        if surnamed and value[0] not in SURNAMES and not value.startswith(COMPOUND_SURNAMES):
+        known = value[0] in SURNAMES or lead.endswith("叫") and len(lead) > 1 and value[0] in MORE_SURNAMES
+        if surnamed and not known and not value.startswith(COMPOUND_SURNAMES):
             continue
         if lead.startswith("我是"):
             lead = "我是"
@@ -722,7 +756,7 @@ def _names(text: str) -> list[Extracted]:
             continue
         out.append(Extracted("name", value, "self", "name:self", m.start(group), m.end(group)))
     for m in NAME_EN_ROLE.finditer(text):
-        group, role = ("v", "l") if m.group("v") else ("w", "k")
+        group, role = ("v", "l") if m.group("v") else ("w", "k") if m.group("w") else ("x", "r")
         if m.group(group).split()[0].lower() in NOT_EN_NAMES or re.fullmatch(WEEKDAY, m.group(group), re.I):
             continue
         out.append(Extracted("name", m.group(group), m.group(role).lower(), f"name:{m.group(role).lower()}",
@@ -987,7 +1021,8 @@ def _good_label(label: str) -> bool:
     if not label:
         return False
     if re.search(rf"[{CJK}]", label):
-        return (2 <= len(label) <= 8 and label[0] not in CN_BAD_LABEL_START and label[-1] not in CN_BAD_LABEL_END
+        return (2 <= len(label) <= 8 and (label[0] not in CN_BAD_LABEL_START or label in ("会议", "会诊"))
+                and label[-1] not in CN_BAD_LABEL_END
                 and "是" not in label and not CN_PRONOUNS.intersection(label) and not PERSON_LABEL.search(label))
     return _stem(label) in EVENT_LABELS or label in KEY_WORDS or _stem(label) in KEY_WORDS
 
@@ -1232,8 +1267,15 @@ UNIT_BEFORE = re.compile(r"(?i)\b(?:unit|condo|apt|apartment|flat|blk|block)\b")
 BLOCK_BEFORE = re.compile(r"(?i)\b(?:blk|block)\s?\d{1,4}[A-Z]?\s*,?\s*$")   # "Blk 219 #08-112": the block with it
 
 
+# a number of a phone's shape after an account's word ("户号 0102 7733 4512"): the account's number
+REF_LABEL_BEFORE = re.compile(r"(?P<l>户号|卡号|账号|帐号|编号|单号|客户号|会员号|工号|学号|表号|证号)\s*(?:是|为|:|：)?\s*$")
+
+
 def _fact(text: str, start: int, end: int, category: str, value: str, keyword: str) -> Extracted | None:
     left, right = _clause_bounds(text, start, end)
+    label_before = REF_LABEL_BEFORE.search(text, left, start) if category == "phone" else None
+    if label_before:
+        category, keyword = "ref", label_before.group("l")
     if category == "bank_card" and keyword.startswith(("account", "acct")) and \
             SERVICE_ACCOUNT.search(text, max(0, start - 40), min(len(text), end + 40)):
         category = "ref"

@@ -181,7 +181,7 @@ COUNT_OPEN = _p(rf"(?<![\w.#$£€-])(?P<v>(?:\d{{1,4}}|(?i:{_NUM_WORD}))\s+(?:(
 COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking|team|group|family)\s+(?:for|of)\s+"
                 r"(?P<v>\d{1,3}(?![\d:.])|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)|"
                 r"(?<![\w.])(?P<w>\d{1,4})\s+(?:of|out of)\s+(?:the|my|our)\s+\d+\s+[a-z]+s\b|"
-                r"\b(?i:there(?:'ll| will) be|we(?:'ll| will)? be|we are|we're)\s+"   # "there will be 6 of us"
+                r"\b(?i:there(?:'ll| will) be|there are|there're|we(?:'ll| will)? be|we are|we're)\s+"   # "there will be 6 of us"
                 r"(?P<u>\d{1,3}|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\s+of us\b|"
                 # "I booked for 6 of us", "booked a table for six": the party, at the clause's end or before its time
                 r"\b(?i:booked|reserved)\s+(?:(?:it|a table|a room|one)\s+)?for\s+(?P<p>\d{1,2}|(?i:two|three|four|five|six|seven|"
