@@ -2556,3 +2556,51 @@ MESSAGES_44: list = [
     ("Grandma turns 90 on June 9, party's at our place", [("datetime", "June 9")]),
     ("the babysitter's name is Kayleigh Brooks and she charges $18 an hour", [("name", "Kayleigh Brooks"), ("amount", "$18")]),
 ]
+
+# The forty-fifth round (test45), written 2026-12-06 after test44's changes, before the extractor
+# ran on them: Chinese customer service as a long chat with one desk goes (a credit card's disputed
+# charge, broadband moved to a new flat, an air conditioner moved, luggage lost on a flight, a
+# parcel returned with its shipping insurance), the customer correcting and repeating themselves;
+# English to a bank, a GP surgery and a broadband desk, with numbers that are no facts.
+MESSAGES_45: list = [
+    ("信用卡有一笔 1,299.00 的消费不是我刷的 时间是 12 月 1 号凌晨 2 点多", [("amount", "1,299.00"), ("datetime", "12月1号凌晨2点")]),
+    ("卡号后四位 8826 已经冻结了", [("bank_card", "8826")]),
+    ("商户名显示的是 深圳市某某科技有限公司", []),
+    ("我人当时在成都 根本不可能在深圳刷卡", []),
+    ("争议受理编号给我发一下 我记一下", []),
+    ("好的 受理号 ZY2412030056 记下了", [("ref", "ZY2412030056")]),
+    ("宽带要移机 从老房子搬到新家 新地址是 武侯区天府大道北段 1700 号 3 栋 2 单元 1802", [("address", "武侯区天府大道北段1700号3栋2单元1802")]),
+    ("宽带账号是 028 开头那个 02887654321", [("ref", "02887654321")]),
+    ("师傅能不能 12 号下午来 上午我要上班", [("datetime", "12号下午")]),
+    ("不对 是 13 号 12 号我临时有事", [("datetime", "13号")]),
+    ("空调移机 格力的 1.5 匹挂机 型号 KFR-35GW", [("product", "KFR-35GW"), ("?product", "格力")]),
+    ("移机费报的 380 加氟另算 这价格合理吗", [("amount", "380")]),
+    ("铜管不够要加 每米 65 块", [("amount", "65块")]),
+    ("行李丢了 航班 CZ3456 广州飞乌鲁木齐 11 月 30 号的", [("ref", "CZ3456"), ("?datetime", "11月30号")]),
+    ("行李牌号 CZ 889012 一个 28 寸的黑色箱子", [("ref", "CZ889012"), ("?count", "一个")]),
+    ("箱子里有一台相机 索尼 A7M4 买的时候一万六", [("product", "索尼 A7M4"), ("amount", "一万六")]),
+    ("找到了直接寄到我家 收件人写我爱人 阿依古丽 电话 139 9910 2233", [("?name", "阿依古丽"), ("phone", "13999102233")]),
+    ("退货运单号 JT5012345678901 运费险赔了 12 块", [("ref", "JT5012345678901"), ("amount", "12块")]),
+    ("商家说收到货 48 小时内退款", [("?count", "48小时")]),
+    ("都 5 天了还没退 订单号 3901 2288 5566 7712", [("ref", "3901228855667712")]),
+    ("退款金额应该是 259 不是 229", [("amount", "259")]),
+    ("你们客服工号 9527 的那个人说今天能到账", [("?ref", "9527"), ("?datetime", "今天")]),
+    ("我再说一遍 我的手机是 158 2233 4455 不是 158 2233 4456", [("phone", "15822334455")]),
+    ("名字是维吾尔族的 护照上写的 AYIGULI", [("?name", "AYIGULI")]),
+    ("下周三之前必须处理好 不然我就投诉到 12315", [("datetime", "下周三之前")]),
+    ("I've been charged a £25 unarranged overdraft fee twice this month", [("amount", "£25")]),
+    ("my sort code is 20-45-77 and the account ends 1183", [("ref", "20-45-77"), ("?bank_card", "1183")]),
+    ("I need an appointment with Dr Kaur, preferably Thursday after 3", [("?name", "Dr Kaur"), ("datetime", "Thursday after 3")]),
+    ("my date of birth is 02/11/1987", [("datetime", "02/11/1987")]),
+    ("it's for my son Reuben, he's 7 and has had a cough for 10 days", [("name", "Reuben")]),
+    ("the surgery's on Holloway Road, number 212", [("?address", "Holloway Road")]),
+    ("my broadband's been dropping out since the 2nd, account number BB4410298", [("ref", "BB4410298"), ("?datetime", "the 2nd")]),
+    ("I'm paying £38.99 a month for 500Mb and getting about 40", [("amount", "£38.99"), ("?product", "500Mb")]),
+    ("the engineer can come on the 11th, any time between 8 and 1", [("datetime", "the 11th, any time between 8 and 1")]),
+    ("the router's a Hub 3, serial 7723-XK-9910", [("product", "Hub 3"), ("ref", "7723-XK-9910")]),
+    ("I've restarted it about 20 times", []),
+    ("please call my landline, 020 7946 0321, not the mobile", [("phone", "020 7946 0321")]),
+    ("we've got 4 people working from home on it", [("?count", "4 people")]),
+    ("if it's not fixed by Friday the 13th I'm cancelling", [("datetime", "Friday the 13th")]),
+    ("my neighbour's on the same exchange and hers is fine", []),
+]
