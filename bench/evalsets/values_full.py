@@ -2589,7 +2589,7 @@ MESSAGES_45: list = [
     ("名字是维吾尔族的 护照上写的 AYIGULI", [("?name", "AYIGULI")]),
     ("下周三之前必须处理好 不然我就投诉到 12315", [("datetime", "下周三之前")]),
     ("I've been charged a £25 unarranged overdraft fee twice this month", [("amount", "£25")]),
-    ("my sort code is 20-45-77 and the account ends 1183", [("ref", "20-45-77"), ("?bank_card", "1183")]),
+    ("my sort code is 20-45-77 and the account ends 1183", [("bank_card", "20-45-77"), ("?bank_card", "1183")]),   # corrected: a sort code is a bank_card in facts_labelled_en2
     ("I need an appointment with Dr Kaur, preferably Thursday after 3", [("?name", "Dr Kaur"), ("datetime", "Thursday after 3")]),
     ("my date of birth is 02/11/1987", [("datetime", "02/11/1987")]),
     ("it's for my son Reuben, he's 7 and has had a cough for 10 days", [("name", "Reuben")]),
