@@ -1717,3 +1717,32 @@ def test_look_alikes_of_the_forty_fourth_round(text, category):
 def test_someones_name_by_their_role_is_not_the_users_own():
     assert [(f.value, f.label) for f in extract("the babysitter's name is Kayleigh Brooks") if f.category == "name"] \
         == [("Kayleigh Brooks", "babysitter")]
+
+
+# -- test45 (RESULTS 39.3): one desk's long chat in Chinese; a bank, a GP surgery, a broadband desk --
+@pytest.mark.parametrize("text, category, value", [
+    ("移机费报的 380 加氟另算 这价格合理吗", "amount", "380"),
+    ("退款金额应该是 259 不是 229", "amount", "259"),
+    ("箱子里有一台相机 索尼 A7M4 买的时候一万六", "amount", "一万六"),
+    ("找到了直接寄到我家 收件人写我爱人 阿依古丽 电话 139 9910 2233", "phone", "139 9910 2233"),
+    ("the engineer can come on the 11th, any time between 8 and 1", "datetime", "on the 11th, any time between 8 and 1"),
+])
+def test_values_of_the_forty_fifth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("找到了直接寄到我家 收件人写我爱人 阿依古丽 电话 139 9910 2233", "address"),   # 我家 is no address
+    ("名字是维吾尔族的 护照上写的 AYIGULI", "name"),
+    ("it's for my son Reuben, he's 7 and has had a cough for 10 days", "count"),   # how long so far
+])
+def test_look_alikes_of_the_forty_fifth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+@pytest.mark.parametrize("text, label", [
+    ("下周二 14:00 的面试能改到周四吗？", "面试"),
+    ("明早 7:15 的航班 MU5138", "航班"),
+])
+def test_a_date_before_de_is_keyed_by_the_noun_after_it(text, label):
+    assert [f.label for f in extract(text) if f.category == "datetime"][0] == label

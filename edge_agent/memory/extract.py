@@ -151,7 +151,7 @@ _CLOCK_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelv
 _SPOKEN = rf"(?:a\s+)?(?:half|quarter)\s+(?:past|to)\s+{_CLOCK_WORD}\b"   # "quarter past ten"
 _HOUR = rf"(?:\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight|{_SPOKEN})"
 _UNTIL = r"(?:and|to|till|until|-)"
-EN_RANGE = rf"(?:\s+(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}(?![\d:]))?"
+EN_RANGE = rf"(?:,?\s+(?:any\s?time\s+)?(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}(?![\d:]))?"
 # a range of hours before its day ("between 8 and 10 tomorrow morning", "from 9 till 12 on Saturday")
 EN_BETWEEN = rf"\b(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}"
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
@@ -318,10 +318,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
-                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
+                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt])|"
-                  rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|"
+                  rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
                   rf"(?P<k>房租|月租|租金|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     # a quote in bare figures ("the plumber quoted 650 for the water heater")
@@ -532,9 +532,15 @@ def _clean_label(raw: str) -> str:
 
 
 def _label_after(text: str, end: int, right: int) -> str:
-    after = re.match(rf"\s*(?:之前|以前|前|左右|之后|以后)?\s*(?:的\s?(?=[A-Za-z]))?([A-Za-z0-9]*[{CJK}]{{2,4}}|[A-Za-z]+(?:\s+[A-Za-z]+)?)",
+    after = re.match(rf"\s*(?:之前|以前|前|左右|之后|以后)?\s*(?P<de>的\s?(?=[A-Za-z{CJK}]))?([A-Za-z0-9]*[{CJK}]{{2,4}}|[A-Za-z]+(?:\s+[A-Za-z]+)?)",
                      text[end:right])
-    return _clean_label(after.group(1)) if after else ""
+    if after is None:
+        return ""
+    words = after.group(2)
+    if after.group("de"):   # "下周二 14:00 的面试能改到周四吗": the noun after 的, without what is done to it
+        noun = MODAL_OR_MOVE.split(words, 1)[0]
+        words = noun if len(noun) >= 2 else words
+    return _clean_label(words)
 
 
 DONE_AMOUNT = re.compile(rf"\s*[{CJK}]了\s*[\d{CN_DIGIT}几]")
@@ -549,7 +555,7 @@ MOVED_AFTER_ZH = re.compile(rf"\s?(?:的\s?[{CJK}]{{1,4}}?)?(?:能不能|能否|
                             rf"(?=\s?(?:\d|[一二三四五六七八九十两]|下|这|本|今|明|后|大后|周|星期|礼拜|上午|下午|晚上|早上|中午|月底|月初))")   # a day, not "线上"
 
 
-MODAL_OR_MOVE = re.compile(r"[能想要可改挪换调推延提需得希]")
+MODAL_OR_MOVE = re.compile(r"[能想要可改挪换调推延提需得希哪几]|什么|多少|怎么")   # where a noun after 的 ends
 
 
 def _event_after_de(text: str, end: int) -> str:
@@ -703,7 +709,7 @@ def _names(text: str) -> list[Extracted]:
         lead = m.group("l")
         if len(value) > 3 and value[1:].startswith(("先生", "女士")):
             value = value[:3]
-        if len(value) < 2 or value[1] in "了的吧呀啊呢哦着过" or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES) or \
+        if len(value) < 2 or value[1] in "了的吧呀啊呢哦着过" or value.endswith("族") or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES) or \
                 value.endswith(ORG_TAILS) or "英文名" in value:
             continue
         if lead.endswith("叫") and CALLED_FOR.match(value):
@@ -932,6 +938,10 @@ FLOOR_ONLY = re.compile(r"\d{1,2}\s?楼")
 PLACE_PART = re.compile(r"[省市区县路街道巷弄号栋幢室村镇]|小区|大厦|花园|公寓")
 
 
+ADDRESS_RUNS_ON = re.compile(r"\s*(?:收件人|收货人|联系人|电话|手机)|\s*(?:\+?86)?1[3-9]\d[\s-]?\d{4}[\s-]?\d{4}(?!\d)")
+PLACE_OR_DIGIT = re.compile(r"[\d省市区县路街道巷弄号楼栋室村镇]")
+
+
 def _addresses(text: str) -> list[Extracted]:
     out = []
     for m in ADDRESS.finditer(text) if NEEDS_ADDRESS.search(text) else ():
@@ -939,6 +949,11 @@ def _addresses(text: str) -> list[Extracted]:
         start, value = m.start("v"), m.group("v").strip()
         if value.lower().startswith("to "):
             start, value = start + 3, value[3:].strip()
+        cut = ADDRESS_RUNS_ON.search(value)   # "寄到我家 收件人写我爱人 阿依古丽 电话 139…": no address said
+        if cut and re.search(rf"[{CJK}]", value):
+            value = value[:cut.start()].strip()
+            if not PLACE_OR_DIGIT.search(value):
+                continue
         end = start + len(value)
         if not re.search(rf"[{CJK}]", value):  # "221 Baker Street, Apt 4B, London NW1 6XE"
             street = en.STREET_ADDRESS.match(text, start)   # "Flat 5, 18 King Street": a unit before it
@@ -1154,6 +1169,9 @@ OTHERS_PAID = re.compile(r"(?i)\b(?:the (?:lads|guys|girls|kids|others)|my (?:ma
 PAST_MARKER = re.compile(r"(?i)\b(?:last (?:year|time|month|summer|winter|christmas)|years? ago|back then|when (?:we|I) (?:were|was) there)\b")
 COUNT_PAST = re.compile(r"(?i)\b(?:stayed|rained|waited|spent|lasted|took|was|were|had)\b(?:\s+\w+){0,3}?\s+$")   # "we only stayed two nights last time"
 ELAPSED_BEFORE = re.compile(r"(?:已经|都|等了|过了|快)\s?$")
+SPAN_EN = re.compile(r"(?i)\b(?:days?|weeks?|months?|hours?|years?|nights?)$")
+ELAPSED_EN = re.compile(r"(?i)\b(?:has|have|had|'s|'ve)\s+(?:had|been)\b[^,.;!?]{0,40}?\bfor\s+"
+                        r"(?:about\s+|almost\s+|over\s+|nearly\s+|like\s+)?$")
 SPAN_OF_TIME = re.compile(r"[\d一二三四五六七八九十两]+\s?个?(?:工作日|天|小时|分钟|星期|周|个月|年)")
 DONE_ZH = re.compile(r"(?:修|做|写|跑|吃|看|喝|走|读|改|测|玩|刷)了\s?(?:一共|总共|足足)?\s?$")   # "一共修了37个bug", "吃了三碗饭"
 DONE_EN = re.compile(r"(?i)\b(?:drank|ate|cooked|baked|ran|walked|read|watched|played|drove|wrote|fixed|finished|cleaned)\s+"
@@ -1178,6 +1196,8 @@ def _aside(text: str, category: str, start: int, end: int, left: int) -> bool:
         return True
     if category == "count" and SPAN_OF_TIME.match(text, start) and ELAPSED_BEFORE.search(text, max(0, start - 4), start):
         return True
+    if category == "count" and SPAN_EN.search(text, start, end) and ELAPSED_EN.search(text, max(left, start - 50), start):
+        return True   # "he has had a cough for 10 days": how long so far, nothing to keep
     if category == "count" and (DONE_ZH.search(text, max(0, start - 6), start) or DONE_EN.search(text, max(0, start - 24), start)):
         return True   # "一共修了37个bug", "we drank like 6 bottles of wine"
     if category == "count" and DIGITS_OF.match(text, start) and re.search(r"(?i)\b(?:last|first)\s+$", text[max(0, start - 8):start]):
