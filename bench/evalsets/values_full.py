@@ -2626,8 +2626,8 @@ MESSAGES_46: list = [
     ("请问您的航班号？", "HU7181", [("ref", "HU7181")]),
     ("原定出发日期是哪天？", "1 月 20 号 春节前那个周一", [("datetime", "1月20号")]),
     ("您想改到哪天？", "改到 23 号 同样的时间", [("datetime", "23号")]),
-    ("请问乘机人的证件号码？", "护照 EH5578921", [("ref", "EH5578921")]),
-    ("一共几位乘客？", "三位 两个大人一个小孩", [("count", "三位")]),
+    ("请问乘机人的证件号码？", "护照 EH5578921", [("id_card", "EH5578921")]),   # corrected: a passport number is an id_card, as in test2 and test16
+    ("一共几位乘客？", "三位 两个大人一个小孩", [("count", "三位"), ("?count", "两个大人"), ("?count", "一个小孩")]),   # corrected: the party's parts may be kept, as "1个" in dev
     ("请问您想租多大的房子？", "两室一厅就行 预算六千以内", [("amount", "六千")]),
     ("什么时候可以入住？", "最好月底 最晚下个月 5 号", [("?datetime", "月底"), ("datetime", "下个月5号")]),
     ("您现在住在哪里？", "现在住公司宿舍 在南山区科技园", [("address", "南山区科技园")]),
@@ -2641,7 +2641,7 @@ MESSAGES_46: list = [
     ("What's your order number?", "it's 114-3928475-2201937", [("ref", "114-3928475-2201937")]),
     ("When did you place the order?", "last Tuesday, the 26th", [("datetime", "the 26th")]),
     ("How much were you charged?", "$249.99 plus tax", [("amount", "$249.99")]),
-    ("What date works for the installation?", "any weekday after the 9th", [("?datetime", "after the 9th")]),
+    ("What date works for the installation?", "any weekday after the 9th", [("?datetime", "the 9th")]),   # corrected: a value's shortest form, without its preposition
     ("What time should the driver arrive?", "around half seven in the evening", [("datetime", "half seven in the evening")]),
     ("How many guests?", "12 adults and 3 kids", [("count", "12 adults"), ("count", "3 kids")]),
     ("Who should we ask for on arrival?", "my assistant, Imogen Clarke", [("name", "Imogen Clarke")]),
