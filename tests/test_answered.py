@@ -20,6 +20,19 @@ from edge_agent.messages import Message
     ("May I have your name, please?", "Olu Adeyemi", "name", "Olu Adeyemi"),
     ("What's your confirmation number?", "77120", "ref", "77120"),
     ("請問您的訂單號是多少？", "5520931", "ref", "5520931"),          # Traditional asks the same
+    # test46 (RESULTS 39.4): more desks, and the words said before the value
+    ("您卡片的后四位是？", "6613", "bank_card", "6613"),
+    ("请问就诊卡号是？", "0017 6632 10", "ref", "0017 6632 10"),
+    ("请问您家的户号是多少？", "1200 4598 31", "ref", "1200 4598 31"),
+    ("请问您的航班号？", "HU7181", "ref", "HU7181"),
+    ("患者的姓名和年龄？", "陶建国 七十二岁", "name", "陶建国"),
+    ("请问怎么称呼？", "姓欧阳 欧阳倩", "name", "欧阳倩"),
+    ("您现在住在哪里？", "现在住公司宿舍 在南山区科技园", "address", "南山区科技园"),
+    ("What's the name on the account?", "Bartholomew Reyes, R-E-Y-E-S", "name", "Bartholomew Reyes"),
+    ("And your postcode?", "M14 5RQ", "address", "M14 5RQ"),
+    ("What's your order number?", "it's 114-3928475-2201937", "ref", "114-3928475-2201937"),
+    ("What's the vehicle registration?", "KX71 ZPL", "ref", "KX71 ZPL"),
+    ("Do you have a booking reference?", "yes, it's HX4P2T", "ref", "HX4P2T"),
 ])
 def test_a_short_answer_takes_the_label_asked_for(question, answer, category, value):
     assert (category, value) not in [(f.category, f.value) for f in extract(answer)]   # alone it names nothing
@@ -41,6 +54,11 @@ def test_a_contact_written_as_name_and_phone_is_the_customer_when_asked():
     ("Could I take your name?", "why do you need it"),
     ("我们的订单号规则是这样的。", "1234567"),          # no question: nothing was asked
     ("请问怎么称呼您？", "我想问一下退款的事情，订单是昨天下的，还没有发货"),   # too long to be an answer
+    ("请提供就诊卡号", "等一下我去拿卡"),
+    ("您的微信号是？", "跟手机号一样"),
+    ("What's your order number?", "hang on, it's in my email somewhere"),
+    ("What's the vehicle registration?", "it's a new plate, I don't know it by heart"),
+    ("Can I take a contact number?", "sure, just a sec"),
 ])
 def test_an_answer_without_the_value_gives_nothing(question, answer):
     assert answered(answer, question) == []

@@ -1746,3 +1746,8 @@ def test_look_alikes_of_the_forty_fifth_round(text, category):
 ])
 def test_a_date_before_de_is_keyed_by_the_noun_after_it(text, label):
     assert [f.label for f in extract(text) if f.category == "datetime"][0] == label
+
+
+def test_a_british_half_hour_keeps_its_part_of_the_day():
+    assert [f.value for f in extract("around half seven in the evening") if f.category == "datetime"] \
+        == ["half seven in the evening"]

@@ -21,15 +21,29 @@ SHORT = 40   # characters: an answer longer than this says more than the value a
 # what a question asks for: its category and the words that ask (the match is the label)
 ASKS = (
     ("name", re.compile(r"称呼|贵姓|姓名|名字|叫什么|\b(?:your|the) (?:full )?name\b|\bwho am I speaking (?:to|with)\b", re.I)),
+    ("bank_card", re.compile(r"卡(?:号|片)?的?(?:后|末)[四4]位|(?<![机话单])尾号|\blast (?:four|4)(?: digits)?\b|\bcard (?:number|ending)\b", re.I)),
+    ("id_card", re.compile(r"身份证|证件号|护照号?|\bpassport\b|\bID number\b", re.I)),
     ("ref", re.compile(r"(?:订单|运单|快递|物流|工单|退款|售后|服务|预约|会员|取件)(?:单?号|编号|码)|单号|"
-                       r"\b(?:order|booking|tracking|reference|ticket|case|confirmation|membership|account|policy) "
-                       r"(?:number|no\.?|id|ref|reference|code)\b|\bbooking ref(?:erence)?\b", re.I)),
-    ("address", re.compile(r"地址|送到哪|寄到哪|住哪|\b(?:your|the|delivery|shipping|postal) address\b", re.I)),
+                       r"(?:就诊|医保|社保)卡号|户号|航班号|车牌号?|票号|"
+                       r"\b(?:order|booking|tracking|reference|ticket|case|confirmation|membership|account|policy|flight) "
+                       r"(?:number|no\.?|id|ref|reference|code)\b|\bbooking ref(?:erence)?\b|\b(?:vehicle )?registration\b", re.I)),
+    ("phone", re.compile(r"电话|手机号?|联系方式|\b(?:contact|phone|mobile|telephone) number\b", re.I)),
+    ("email", re.compile(r"邮箱|\be-?mail\b", re.I)),
+    ("address", re.compile(r"地址|送到哪|寄到哪|住哪|住在哪|邮编|\b(?:your|the|delivery|shipping|postal) address\b|"
+                           r"\bpost ?code\b|\bzip(?: code)?\b", re.I)),
 )
 # the labels an answer is read after: Chinese, English (a reference also after the question's own word)
-FRAMES = {"name": ("姓名：", "name: "), "ref": ("单号：", "reference: "), "address": ("地址：", "address: ")}
+FRAMES = {"name": (["姓名："], ["name: "]), "bank_card": (["卡号后四位："], ["card ending in "]),
+          "id_card": (["身份证号："], ["passport number: "]), "ref": (["单号："], ["reference: "]),
+          "phone": (["电话："], ["phone: "]), "email": (["邮箱："], ["email: "]),
+          "address": (["地址："], ["address: ", "postcode: "])}
 ASKING = re.compile(r"[?？]|请(?:问|提供|告诉|输入|发一下|留一下)|麻烦(?:提供|告诉|发|留)|方便(?:留|告诉|提供)|\b(?:please|could you|can you|may I)\b", re.I)
-FILLER = re.compile(r"[\s，。！,.!~～]|^(?:我叫|我是|叫我|是|嗯|好的|my name is|it's|it is)", re.I)
+FILLER = re.compile(r"[\s，。！,.!~～]|^(?:我叫|我是|叫我|是|嗯|好的|my name is|it's|it is)|^(?:免贵)?姓[\u4e00-\u9fff]{1,2}(?=[\s，,])|"
+                    r"[一二三四五六七八九十两\d]{1,3}岁|\b[A-Z](?:-[A-Z]){2,}\b", re.I)   # "姓欧阳 欧阳倩", "陶建国 七十二岁", "R-E-Y-E-S"
+# what a spoken answer says before its value ("yes, it's HX4P2T", "sure, 0161 496 0735", "还是 135…")
+LEAD = re.compile(r"^(?:免贵)?姓([\u4e00-\u9fff]{1,2})[，,\s]+(?=\1)|^(?:是的?|就是|还是|嗯|好的|对)[，,\s]*|"
+                  r"^(?:(?:yes|yeah|yep|sure|ok(?:ay)?|right|um+|uh+|so)\b[,.!]?\s*)*(?:it's|it is|that's|that is)?\s*", re.I)
+
 
 
 def asked_for(question: str) -> list[tuple[str, str]]:
@@ -82,17 +96,30 @@ def _answered(text: str, question: str) -> list[Extracted]:
     chinese = re.search(r"[\u4e00-\u9fff]", question + text) is not None
     said = _without(text, [(f.start, f.end) for f in extract(text)])   # "孙丽 13800001111": the phone aside
     out: list[Extracted] = []
+    lead = LEAD.match(text)
+    skip = lead.end() if lead and lead.end() < len(text) else 0
     for category, label in asked_for(question):
         zh, en = FRAMES[category]
-        frames = ([label + "：", zh] if category == "ref" and chinese else [zh]) if chinese else [en]
-        for frame in frames:
-            got = [replace(f, start=f.start - len(frame), end=f.end - len(frame)) for f in extract(frame + text)
+        own = [label + ("：" if chinese else ": ")] if category == "ref" else []   # the question's own word first
+        for frame in own + (zh if chinese else en):
+            shift = len(frame) - skip   # the frame stands where the lead was
+            got = [replace(f, start=f.start - shift, end=f.end - shift) for f in extract(frame + text[skip:])
                    if f.category == category and f.start >= len(frame)]
-            got = [f for f in got if _whole(f, said)]
+            got = [_at_place(f) if f.category == "address" else f for f in got if _whole(f, said)]
             if got:
                 out.extend(got)
                 break
     return out
+
+
+WHERE_NOW = re.compile(r"^.*[\s，,]在(?=[\u4e00-\u9fff\d])")   # "现在住公司宿舍 在南山区科技园": the place after 在
+
+
+def _at_place(fact: Extracted) -> Extracted:
+    lead = WHERE_NOW.match(fact.value)
+    if lead is None:
+        return fact
+    return replace(fact, value=fact.value[lead.end():], start=fact.start + lead.end())
 
 
 def _without(text: str, spans: list[tuple[int, int]]) -> str:
@@ -106,7 +133,7 @@ def _without(text: str, spans: list[tuple[int, int]]) -> str:
 def _whole(fact: Extracted, said: str) -> bool:
     """Whether the value is all the answer says besides other values, and of its kind (a
     surname, a digit)."""
-    if len(FILLER.sub("", said[:fact.start] + said[fact.end:])) > 2:
+    if len(FILLER.sub("", LEAD.sub("", said[:fact.start], count=1) + said[fact.end:])) > 2:
         return False
     if fact.category == "name":
         v = fact.value

@@ -158,7 +158,7 @@ EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2
            r"(?<![\d:.])\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
            rf"\b{_SPOKEN}|"
            # "at half 3" (British: half past three)
-           rf"(?:(?<=\bat )|(?<=\bby )|(?<=\baround )|(?<=\buntil )|(?<=\btill ))half\s+{_CLOCK_WORD}\b(?!\s*(?:of|an?|the|hours?|dozen|price|time|term|day)\b)|"
+           rf"(?:(?<=\bat )|(?<=\bby )|(?<=\baround )|(?<=\buntil )|(?<=\btill ))half\s+{_CLOCK_WORD}\b(?!\s*(?:of|an?|the|hours?|dozen|price|time|term|day)\b){EN_DAYPART}|"
            r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\s+o['’]?clock\b|"
            # "by 6 tonight", "at 8 tomorrow morning": a bare hour with the day after it
            r"(?:\b(?:by|before|until|till|after)\s+|(?<=\bat )|(?<=\baround ))\d{1,2}(?::\d{2})?\s+(?:tonight|this\s+(?:morning|afternoon|evening)|"
@@ -217,10 +217,10 @@ NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of
                            r"end of (?:the )?(?:month|week|year)|past|quarter|clock|week\s+of\s|after next|"
                            r"\b(?:mid|early|late)[- ][a-z]{3}|labou?r day|memorial day|thanksgiving|christmas|new year|easter|"
                            r"boxing day|halloween|independence day|presidents'? day|canada day|anzac day|australia day|diwali|"
-                           r"\beid\b|fourth of july|bank holiday", re.I)
+                           r"\beid\b|fourth of july|bank holiday|\b(?:at|by|around|until|till) half\s", re.I)
 _EN_DATE_WORDS = ("day", "eod", "tomorrow", "tonight", "noon", "midnight", "week", "month", "year", "past", "quarter", "clock",
                   "mid", "early", "late", "thanksgiving", "christmas", "easter", "halloween", "diwali", "eid", "fourth", "holiday",
-                  "tmr", "2mor", "next ", "this ", "coming ", "on ", "arvo", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
+                  "tmr", "2mor", "next ", "this ", "coming ", "on ", "arvo", "half", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
 def _may_hold_en_date(text: str) -> bool:
