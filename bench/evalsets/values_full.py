@@ -2685,8 +2685,8 @@ MESSAGES_47: list = [
     ("寄到 台北市大安區忠孝東路四段 201 號 5 樓", [("address", "台北市大安區忠孝東路四段201號5樓")]),
     ("螢幕是 27 吋 解析度 2560x1440", []),
     ("電池健康度剩 82%", []),
-    ("我買的是 iPhone 15 Pro 256G 藍色鈦金屬", [("product", "iPhone 15 Pro"), ("?product", "256G")]),
-    ("the demo for 王总 is Friday 3pm Beijing time", [("datetime", "Friday 3pm")]),
+    ("我買的是 iPhone 15 Pro 256G 藍色鈦金屬", [("product", "iPhone 15 Pro 256G 藍色鈦金屬")]),   # corrected: the storage and colour are part of it, as in test23
+    ("the demo for 王总 is Friday 3pm Beijing time", [("datetime", "Friday 3pm"), ("?name", "王总")]),   # corrected: a surname with a title may be kept, as 王女士 by the rules
     ("pls send the contract to 李律师 at lawyer.li@jundalaw.cn", [("email", "lawyer.li@jundalaw.cn")]),
     ("our 仓库 address is 东莞市长安镇振安中路 118 号", [("address", "东莞市长安镇振安中路118号")]),
     ("deposit 30% paid, balance ¥86,000 due before 发货", [("amount", "¥86,000")]),
