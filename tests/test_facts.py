@@ -1751,3 +1751,33 @@ def test_a_date_before_de_is_keyed_by_the_noun_after_it(text, label):
 def test_a_british_half_hour_keeps_its_part_of_the_day():
     assert [f.value for f in extract("around half seven in the evening") if f.category == "datetime"] \
         == ["half seven in the evening"]
+
+
+# -- test47 (RESULTS 39.5): Chinese and English in one message, Hong Kong and Taiwan desks ----------
+@pytest.mark.parametrize("text, category, value", [
+    ("shipment 的 B/L number 是 COSU6283910450 预计 12/18 到港", "datetime", "12/18"),
+    ("application number 是 AA00XJ7K9P 护照号 E98765432", "ref", "AA00XJ7K9P"),
+    ("我 budget 最多 8k 一个月", "amount", "8k"),
+    ("my WeChat ID is chen_jiaxin_88", "ref", "chen_jiaxin_88"),
+    ("HR 叫 Grace Wong 她的 email 是 grace.wong@northwind.hk", "name", "Grace Wong"),
+])
+def test_values_of_the_forty_seventh_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("we use Node 18 and Postgres 15 in prod", "product"),
+    ("my wechat is ok", "ref"),
+])
+def test_look_alikes_of_the_forty_seventh_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+@pytest.mark.parametrize("text, label", [
+    ("新同事叫 Emily Zhao，下周一入职", "同事"),     # a colleague's name is not the user's own
+    ("我老公叫 David", "老公"),
+    ("HR 叫 Grace Wong", "HR"),
+    ("我叫 Kevin", "self"),
+])
+def test_a_latin_name_in_chinese_is_keyed_by_whose_it_is(text, label):
+    assert [f.label for f in extract(text) if f.category == "name"] == [label]

@@ -188,7 +188,8 @@ PRODUCT_CUE = _p(r"型号|产品|机器|机型|设备|手机|电脑|笔记本|�
 NOT_MODELS = (r"(?i:python|node|java|ruby|php|perl|go|rust|ubuntu|debian|centos|fedora|windows|android|ios|harmonyos|"
               r"macos|chrome|firefox|safari|edge|linux|kernel|version|step|error|room|page|level|gate|platform|"
               r"terminal|line|bus|route|chapter|section|grade|class|floor|table|seat|row|option|plan|wi-fi|wifi|"
-              r"bluetooth|usb|hdmi|pcie|ddr|lpddr|type)\b")
+              r"bluetooth|usb|hdmi|pcie|ddr|lpddr|type|postgres(?:ql)?|mysql|mariadb|redis|mongo(?:db)?|kafka|nginx|"
+              r"docker|kubernetes|k8s|jdk|openjdk|vue|react|angular|django|flask|spring|swift|kotlin|dotnet)\b")
 SPACED_MODEL = _p(rf"(?<![A-Za-z0-9#-])(?!{NOT_MODELS})(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}} \d{{1,5}}{_MODEL_TAIL}"
                   rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-]|\.\d)")
 MODEL_AFTER_BRAND = rf"[A-Za-z]{{0,16}}[ -]?\d{{1,5}}(?:\.\d(?![\d.]))?{_MODEL_TAIL}"
@@ -270,7 +271,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
-               r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs)\s+(?:id|number|no\.?)|(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
+               r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs|application|visa)\s+(?:id|number|no\.?)|wechat(?:\s+id)?|"
+               r"(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
@@ -304,7 +306,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("train", _p(r"(?<=[，,：:\s])(?P<v>[GDCZK]\d{2,4})(?=\s?[，,。；;\s]|$)"), DIGIT.search),
     ("datetime", _p(rf"(?:(?i:{WEEKDAY}|tomorrow|today|tonight)\s*(?=[^\x00-\x7f])(?:{CN_TIME_AFTER_DATE})|(?:{CN_DATE})(?:\s?[（(]\s?(?:{CN_DATE})\s?[)）])?\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))"
                     rf"(?:\s?(?:之前|以前|前|左右|之后|以后|后(?![天来面边])))?"), WIDE_OR_DIGIT.search),
-    ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日)\s*(?:是|为|:|：|(?i:is|on))?\s*"
+    ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日|预计(?:在)?|预约在?|约在)\s*(?:是|为|:|：|(?i:is|on))?\s*"
                     r"(?P<v>(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/]))"), DIGIT.search),
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:,?\s+(?:(?:at|around|about|from|by|until|till)\s+)?(?:{EN_TIME})|\s+(?:at|around|about)\s+\d{{1,2}}(?![\d:%])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
@@ -318,7 +320,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
-                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
+                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt])|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
@@ -423,8 +425,9 @@ NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:�
              rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?\s?叫|(?:{_CARER})(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
              rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
-NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)|"
-                rf"新?(?:同事|朋友|室友|邻居|同学|老师|客户|经理)(?:的?名字)?叫|"
+NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|"
+                rf"我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)\s?(?:的?名字)?(?:叫|是)?|"
+                rf"新?(?:同事|朋友|室友|邻居|同学|老师|客户|经理)(?:的?名字)?叫|(?:HR|人事|前台|客服|老板|主管|对接人)\s?(?:的?名字)?叫|"
                 rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"
                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z])")
 NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
@@ -736,7 +739,7 @@ def _names(text: str) -> list[Extracted]:
         out.append(Extracted("name", value, label, f"name:{label or value}", m.start("v"), m.start("v") + len(value)))
     for m in NAME_LATIN.finditer(text) if not text.isascii() else ():   # a Latin-script name in Chinese text
         role = _NAME_ROLE.match(m.group("l"))
-        label = role.group(0) if role else "self"
+        label = role.group(0) if role else _whose(m.group("l"))
         # "我叫 Kevin，Kevin Zhou": the name said again in full
         full = re.compile(rf"\s*[，,]\s*({re.escape(m.group('v'))}(?: [A-Z][a-z]+)+)(?![A-Za-z])").match(text, m.end("v"))
         start, end = (full.start(1), full.end(1)) if full else (m.start("v"), m.end("v"))
@@ -775,6 +778,12 @@ def _names(text: str) -> list[Extracted]:
             out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))
     out = [f for f in out if not (TITLE_LEAD.match(f.value) and any(g.end == f.end and g.start > f.start for g in out))]
     return [_in_full(text, f) for f in out]
+
+
+def _whose(lead: str) -> str:
+    """Whose Latin-script name a lead names: "我同事叫" a colleague's, "HR 叫" the HR's, "我叫" the user's."""
+    who = re.sub(r"^我的?|^新|的?名字|英文名字?|[叫是为:：\s]", "", lead)
+    return "self" if who in ("", "我", "姓名") else who
 
 
 TITLE_LEAD = re.compile(r"(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s")   # "Dr. Amara Osei" read twice: once is enough
