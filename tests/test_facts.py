@@ -1781,3 +1781,26 @@ def test_look_alikes_of_the_forty_seventh_round(text, category):
 ])
 def test_a_latin_name_in_chinese_is_keyed_by_whose_it_is(text, label):
     assert [f.label for f in extract(text) if f.category == "name"] == [label]
+
+
+# -- test48 (RESULTS 39.6): a live-stream shop, a salon, a used car, a renewal; a wedding in English --
+@pytest.mark.parametrize("text, category, value", [
+    ("二手车是 2019 年的凯美瑞 开了 6 万 8 公里", "product", "凯美瑞"),
+    ("the best man is my brother Callum", "name", "Callum"),
+    ("stag do is the weekend of 9 August in Newcastle", "datetime", "the weekend of 9 August"),
+    ("the band wants a 50% deposit, so £1,100 by end of March", "datetime", "by end of March"),
+    ("cake tasting moved to Wed 21st, 4pm", "datetime", "Wed 21st, 4pm"),
+    ("the photographer is booked 1pm till 9pm, £1,850", "datetime", "1pm till 9pm"),
+    ("张工明天来", "name", "张工"),
+])
+def test_values_of_the_forty_eighth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("保单寄到 苏州工业园区星湖街 328 号 收件人蒋文", "name"),   # 苏州工 is no engineer Su
+    ("I need to lose 5 pounds before the fitting lol", "count"),
+    ("看到一只海鸥", "product"),
+])
+def test_look_alikes_of_the_forty_eighth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category and f.value != "蒋文"] == []

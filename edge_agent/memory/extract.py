@@ -139,6 +139,8 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"{WEEKDAY}\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY}|"   # "out Monday through Wednesday"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"(?:the\s+)?{WEEKDAY}\s+after\s+next|(?:mid|early|late)[- ](?:{MONTH})\b|"   # "the Thursday after next", "mid-April"
+           rf"(?:the\s+)?(?:end|start|beginning|middle)\s+of\s+(?:{MONTH})\b|{WEEKDAY_ABBR},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|"   # "end of March", "Wed 21st"
+           rf"(?:the\s+)?weekend\s+of\s+(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}|{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?)|"   # "the weekend of 9 August"
            rf"(?:the\s+)?(?:first|second|third|fourth|last)\s+week\s+of\s+(?:{MONTH})\b|"
            rf"(?:(?<=for )|(?<=on )|(?<=over )|(?<=by )|(?<=until )|(?<=before )|(?<=after )|(?<=this )|(?<=next )){EN_HOLIDAY}|"   # not "Merry Christmas"
            rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|every\s+{WEEKDAY}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAY})*(?=,?\s+(?:at|from)\s+\d)|"   # "every Tuesday and Thursday at 5:30"
@@ -155,6 +157,7 @@ EN_RANGE = rf"(?:,?\s+(?:any\s?time\s+)?(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*
 # a range of hours before its day ("between 8 and 10 tomorrow morning", "from 9 till 12 on Saturday")
 EN_BETWEEN = rf"\b(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}"
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
+           r"(?<![\d:-])\d{1,2}(?::\d{2})?\s*(?:am|pm)\s+(?:till|until|to)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "1pm till 9pm"
            r"(?<![\d:.])\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
            rf"\b{_SPOKEN}|"
            # "at half 3" (British: half past three)
@@ -173,6 +176,10 @@ EN_WORD_AMOUNT = rf"\b(?:a|{_EN_NUMBERS})(?:[ -](?:and[ -])?(?:{_EN_NUMBERS})){{
 
 SPOKEN_DIGIT = "零〇幺一二三四五六七八九"   # digits as a voice input writes them
 PLATE_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
+# car models people name without their maker ("2019 年的凯美瑞", "提的途观L")
+CAR_MODELS = ("凯美瑞|卡罗拉|雷凌|汉兰达|威兰达|雅阁|思域|飞度|缤智|皓影|轩逸|天籁|奇骏|逍客|朗逸|速腾|迈腾|帕萨特|宝来|"
+              "途观L?|途岳|探岳|途昂|昂科威|君越|君威|英朗|科鲁兹|昂克赛拉|阿特兹|哈弗H6|博越|星越L?|帝豪|逸动|"
+              "宋PLUS|宋Pro|汉EV|秦PLUS|元PLUS|唐DM|理想L[6789]|问界M[579]|小鹏P7|蔚来ES[68]|五菱宏光|宏光MINI")
 CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利|长安|哈弗|特斯拉|别克|雪佛兰|福特|现代|起亚|马自达|"
               "蔚来|理想|小鹏|问界|极氪|五菱|红旗|传祺|荣威|名爵|领克|沃尔沃|凯迪拉克|雷克萨斯|斯柯达|标致|雪铁龙|奇瑞")
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
@@ -218,10 +225,11 @@ NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of
                            r"end of (?:the )?(?:month|week|year)|past|quarter|clock|week\s+of\s|after next|"
                            r"\b(?:mid|early|late)[- ][a-z]{3}|labou?r day|memorial day|thanksgiving|christmas|new year|easter|"
                            r"boxing day|halloween|independence day|presidents'? day|canada day|anzac day|australia day|diwali|"
-                           r"\beid\b|fourth of july|bank holiday|\b(?:at|by|around|until|till) half\s", re.I)
+                           r"\beid\b|fourth of july|bank holiday|\b(?:at|by|around|until|till) half\s|"
+                           r"\b(?:end|start|beginning|middle) of\s", re.I)
 _EN_DATE_WORDS = ("day", "eod", "tomorrow", "tonight", "noon", "midnight", "week", "month", "year", "past", "quarter", "clock",
                   "mid", "early", "late", "thanksgiving", "christmas", "easter", "halloween", "diwali", "eid", "fourth", "holiday",
-                  "tmr", "2mor", "next ", "this ", "coming ", "on ", "arvo", "half", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
+                  "tmr", "2mor", "next ", "this ", "coming ", "on ", "arvo", "half", "end of", "start of", "beginning of", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
 def _may_hold_en_date(text: str) -> bool:
@@ -292,6 +300,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a Chinese licence plate (沪A·T904V, 京Q Z93C0, 粤B D12345), keyed 车牌
     ("ref", _p(rf"(?P<l>车牌号?码?|牌照号?|车号)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[{PLATE_PROVINCES}]\s?[A-Z][·•.\s]?[A-HJ-NP-Z0-9]{{5,6}})"
                r"(?![A-Za-z0-9])"), NEEDS_WIDE.search),
+    ("product", _p(rf"(?:(?<![{CJK}A-Za-z])|(?<=[的是辆台买开提卖款]))(?:{CAR_MODELS})(?![A-Za-z0-9]|[{CJK}]{{0,1}}(?:车主|店|区|路|街))"), NEEDS_WIDE.search),
     ("product", _p(rf"(?:{CAR_BRANDS})(?<!现代(?=城|化|人|社会|汉语|风|简约|文|科技|大厦|广场|家居|中心|生活|主义))[{CJK}]{{1,4}}(?:\s?(?:\d\.\d[LT]|\d{{3}}[A-Z]{{0,5}}|[A-Z]{{1,3}}\d{{0,2}}))?(?:[，,\s]*\d{{4}}款)?"), NEEDS_WIDE.search),
     # a long code on its own ("您查一下04206710066772918795这个单子", "下的单 240517ABCD9921"): phones and
     # cards are taken first
@@ -430,12 +439,12 @@ NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英�
                 rf"新?(?:同事|朋友|室友|邻居|同学|老师|客户|经理)(?:的?名字)?叫|(?:HR|人事|前台|客服|老板|主管|对接人)\s?(?:的?名字)?叫|"
                 rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"
                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z])")
-NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任|工))")
+NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任)|[{CJK}]工(?![业厂作程人资商地具艺]))")   # 张工, not 苏州工业园区
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
                  r"tutor|dentist|physio|therapist|hairdresser|barber)(?:(?:'s name is|,| is| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
                  r"(?P<v>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+)?)(?=[,.]|\s+(?i:starts|"
-                 r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b|\s*[\u4e00-\u9fff]))")
+                 r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b|\s*[\u4e00-\u9fff]|\s*$))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
 NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
                   rf"agent|nurse|doctor|landlord|manager|installer|fitter|inspector|surveyor|caseworker|"

@@ -169,6 +169,7 @@ def _story_time(text: str, value: str, start: int, left: int, right: int) -> boo
 # ------------------------------------------------------------------ counts
 _NUM_WORD = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|a dozen|dozen)"
 _NOT_COUNTED = {"times", "minutes", "mins", "seconds", "secs", "hours", "days", "weeks", "months", "years", "stars",
+                "pounds", "kilos", "kilograms", "grams", "lbs", "stones", "miles", "metres", "meters", "inches", "degrees",
                 "cents", "percent", "points", "ways", "things", "reasons", "others", "ones",
                 # words that end in s and count nothing ("at six this morning")
                 "this", "was", "has", "his", "its", "hers", "ours", "yours", "theirs", "always", "perhaps", "less",
