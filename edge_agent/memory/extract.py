@@ -139,7 +139,7 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"{WEEKDAY}\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY}|"   # "out Monday through Wednesday"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"(?:the\s+)?{WEEKDAY}\s+after\s+next|(?:mid|early|late)[- ](?:{MONTH})\b|"   # "the Thursday after next", "mid-April"
-           rf"(?:the\s+)?(?:end|start|beginning|middle)\s+of\s+(?:{MONTH})\b|{WEEKDAY_ABBR},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|"   # "end of March", "Wed 21st"
+           rf"(?:the\s+)?\b(?:end|start|beginning|middle)\s+of\s+(?:{MONTH})\b|{WEEKDAY_ABBR},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|"   # "end of March", "Wed 21st"
            rf"(?:the\s+)?weekend\s+of\s+(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}|{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?)|"   # "the weekend of 9 August"
            rf"(?:the\s+)?(?:first|second|third|fourth|last)\s+week\s+of\s+(?:{MONTH})\b|"
            rf"(?:(?<=for )|(?<=on )|(?<=over )|(?<=by )|(?<=until )|(?<=before )|(?<=after )|(?<=this )|(?<=next )){EN_HOLIDAY}|"   # not "Merry Christmas"
