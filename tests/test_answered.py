@@ -33,6 +33,7 @@ from edge_agent.messages import Message
     ("What's your order number?", "it's 114-3928475-2201937", "ref", "114-3928475-2201937"),
     ("What's the vehicle registration?", "KX71 ZPL", "ref", "KX71 ZPL"),
     ("Do you have a booking reference?", "yes, it's HX4P2T", "ref", "HX4P2T"),
+    ("订单号方便提供一下吗？", "尾号 3307 的那个", "ref", "3307"),
 ])
 def test_a_short_answer_takes_the_label_asked_for(question, answer, category, value):
     assert (category, value) not in [(f.category, f.value) for f in extract(answer)]   # alone it names nothing

@@ -1804,3 +1804,22 @@ def test_values_of_the_forty_eighth_round(text, category, value):
 ])
 def test_look_alikes_of_the_forty_eighth_round(text, category):
     assert [f.value for f in extract(text) if f.category == category and f.value != "蒋文"] == []
+
+
+# -- test49 (RESULTS 39.7): a desk's question and the reply, in Chinese ------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("就是那个 3.2 米的布艺沙发 型号 SF-3207", "product", "SF-3207"),   # after 型号 a model, whatever its shape
+    ("139 6712 3508 会员名字是我老婆的 叫钟丽", "name", "钟丽"),
+    ("我上个月话费怎么扣了 198 平时只有 58", "amount", "198"),          # 平 as in 平米, not 平时
+])
+def test_values_of_the_forty_ninth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("武汉大学 信息学部 3 号教学楼", "datetime"),
+    ("停车费显示 36 元 但是我只停了 2 小时", "count"),
+    ("房子 89 平", "amount"),
+])
+def test_look_alikes_of_the_forty_ninth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []

@@ -123,7 +123,7 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日�
            rf"月底|月初|月中|年底|年初|(?:农历|阴历)?\s?{CN_LUNAR}|{CN_YEAR}?{CN_HOLIDAY}|"
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室第-])(?<![\d月路街道巷弄里村楼栋幢号室第-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
-           rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊]|[出入]口)(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
+           rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊]|[出入]口|\s?(?:教学楼|宿舍|车厢|考场|教室|展位|摊位|会议室))(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
 # a holiday ("Labor Day weekend", "Christmas Eve", "the bank holiday Monday")
 EN_HOLIDAY = (r"(?:(?-i:Labou?r Day|Memorial Day|Thanksgiving|Christmas(?: Eve| Day)?|New Year'?s(?: Eve| Day)?|Easter|"
               r"Boxing Day|Halloween|Independence Day|Presidents'? Day|Canada Day|Anzac Day|Australia Day|Diwali|Eid)|"
@@ -331,7 +331,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
-                  rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt])|"
+                  rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt]|\s?平(?![时常日均]))|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
                   rf"(?P<k>房租|月租|租金|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
@@ -363,7 +363,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   r"(?P<w>\d(?:[\d,]*\d)?(?:\.\d+)?)(?![\d.%％]|\s?[倍级档度个次天年月号])", re.I), DIGIT.search),
     # a sum grouped by thousands in Chinese text, without a unit ("选的是 B 档 19,800 的"): money, unless
     # something counted follows it
-    ("grouped_zh", _p(r"(?<![\d,.A-Za-z])(?<![量数丝])(?<![量数丝]\s)(?P<v>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?)(?![\d,.]|\s?(?:[A-Za-z]|[年月日号点时小个台件套位人天周期%％兆次分秒斤度笔片颗粒支瓶盒米平寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆步字公里千万]))"),
+    ("grouped_zh", _p(r"(?<![\d,.A-Za-z])(?<![量数丝])(?<![量数丝]\s)(?P<v>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?)(?![\d,.]|\s?(?:[A-Za-z]|[年月日号点时小个台件套位人天周期%％兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆步字公里千万]|\s?平(?![时常日均])))"),
      DIGIT.search),
     # a price that changed on the way ("说好的 299 怎么下单变 359 了")
     ("amount", _p(r"(?:下单|付款|结账|结算|到手|价格|价钱)[^，。！？,.!?\d]{0,3}(?:变成?|成了|涨到|变了)\s?(?P<v>\d{2,6}(?:\.\d{1,2})?)"
@@ -429,7 +429,7 @@ _CARER = "老师|班主任|师傅|医生|大夫|教练|阿姨|保姆|月嫂|室�
 CARER_LEAD = re.compile(rf"(?:{_CARER})(?:的?名字)?叫")
 _KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
-             rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。])叫|(?<=[，,。])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
+             rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。\s])叫|(?<=[，,。\s])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|"
              rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?\s?叫|(?:{_CARER})(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
@@ -1191,7 +1191,7 @@ SPAN_EN = re.compile(r"(?i)\b(?:days?|weeks?|months?|hours?|years?|nights?)$")
 ELAPSED_EN = re.compile(r"(?i)\b(?:has|have|had|'s|'ve)\s+(?:had|been)\b[^,.;!?]{0,40}?\bfor\s+"
                         r"(?:about\s+|almost\s+|over\s+|nearly\s+|like\s+)?$")
 SPAN_OF_TIME = re.compile(r"[\d一二三四五六七八九十两]+\s?个?(?:工作日|天|小时|分钟|星期|周|个月|年)")
-DONE_ZH = re.compile(r"(?:修|做|写|跑|吃|看|喝|走|读|改|测|玩|刷)了\s?(?:一共|总共|足足)?\s?$")   # "一共修了37个bug", "吃了三碗饭"
+DONE_ZH = re.compile(r"(?:修|做|写|跑|吃|看|喝|走|读|改|测|玩|刷|停|住|睡|坐|练)了\s?(?:一共|总共|足足)?\s?$")   # "一共修了37个bug", "吃了三碗饭"
 DONE_EN = re.compile(r"(?i)\b(?:drank|ate|cooked|baked|ran|walked|read|watched|played|drove|wrote|fixed|finished|cleaned)\s+"
                      r"(?:like\s+|about\s+|around\s+|maybe\s+|almost\s+|nearly\s+|over\s+)?$")
 DIGITS_OF = re.compile(r"\d\s+digits\b")
@@ -1309,8 +1309,13 @@ BLOCK_BEFORE = re.compile(r"(?i)\b(?:blk|block)\s?\d{1,4}[A-Z]?\s*,?\s*$")   # "
 REF_LABEL_BEFORE = re.compile(r"(?P<l>户号|卡号|账号|帐号|编号|单号|客户号|会员号|工号|学号|表号|证号)\s*(?:是|为|:|：)?\s*$")
 
 
+MODEL_LABEL_BEFORE = re.compile(r"(?:型号|机型|款号|(?i:model)(?:\s+(?:no\.?|number))?)\s*(?:是|为|:|：|(?i:is))?\s*$")
+
+
 def _fact(text: str, start: int, end: int, category: str, value: str, keyword: str) -> Extracted | None:
     left, right = _clause_bounds(text, start, end)
+    if category == "ref" and not keyword and MODEL_LABEL_BEFORE.search(text, left, start):
+        category = "product"   # "型号 SF-3207": a model, whatever its shape
     label_before = REF_LABEL_BEFORE.search(text, left, start) if category == "phone" else None
     if label_before:
         category, keyword = "ref", label_before.group("l")
