@@ -5,8 +5,10 @@ In customer service the agent asks and the customer answers with the value alone
 reference?" -> "QX7TZ2". The message by itself names nothing (a bare name, a short number), so
 ``extract`` keeps nothing or keeps it without its key. ``answered`` reads the answer after the
 label the question asked for ("姓名：王小明", "订单号：3876552") and keeps what the patterns then
-find of that kind, inside the answer only, where the value is all the answer says: a name
-that starts with a surname (or capitalised words), a reference with a digit, an address.
+find of that kind, inside the answer only, where the value is all the answer says besides
+the words said around it ("yes, it's …", "还是 …", an age): a name that starts with a surname
+(or capitalised words), a reference with a digit, an address or postcode, a card's last digits,
+an ID or passport number, a phone, an e-mail.
 """
 
 from __future__ import annotations
@@ -44,7 +46,6 @@ FILLER = re.compile(r"[\s，。！,.!~～]|^(?:我叫|我是|叫我|是|嗯|好�
 LEAD = re.compile(r"^(?:免贵)?姓([\u4e00-\u9fff]{1,2})[，,\s]+(?=\1)|^(?:是的?|就是|还是|嗯|好的|对)[，,\s]*|"
                   r"^(?:尾号|后四位|末四位|后六位)是?[，,\s]*|"
                   r"^(?:(?:yes|yeah|yep|sure|ok(?:ay)?|right|um+|uh+|so)\b[,.!]?\s*)*(?:it's|it is|that's|that is)?\s*", re.I)
-
 
 
 def asked_for(question: str) -> list[tuple[str, str]]:
