@@ -410,10 +410,11 @@ FLIGHT_CUE = _p(r"机票|航班|改签|飞机|登机|起飞|值机|\b(?:fly|flyi
 SHIFT_CUE = _p(r"\b(?:shifts?|earlies|lates|rota|on call|working|work|open|opening hours)\b", re.I)
 SCORE = _p(r"\b(?:score[sd]?|won|lost|beat|drew|draw|result|nil|match|game|ratio|odds)\b", re.I)   # "the score at work was 2-1"
 QUEUE_CUE = _p(r"我是|我的号|我拿的|我取的|我排的")   # one's own ticket; "现在排到 A152 号" is where the queue is
+# a pattern that counts after its cue: its kind -> (the cue, the category it gives)
 CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref"), "shift": (SHIFT_CUE, "datetime"),
         "queue": (QUEUE_CUE, "ref"), "train": (TRAIN_TICKET, "ref"), "bargain": (BARGAIN, "amount"),
         "grouped_zh": (NEEDS_WIDE, "amount")}
-ANYWHERE = {"train", "bargain", "grouped_zh"}   # a cue anywhere in the message: "高铁票我统一买，G7385，早上8点12发车"   # a pattern that counts after its cue
+ANYWHERE = {"train", "bargain", "grouped_zh"}   # a cue anywhere in the message: "高铁票我统一买，G7385，早上8点12发车"
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
                "投保人|被保险人|被保人|乘机人|乘车人|乘客|入住人|订票人|预订人|订房人|寄件人|签收人|开户人|全名")
@@ -721,7 +722,8 @@ def _names(text: str) -> list[Extracted]:
         lead = m.group("l")
         if len(value) > 3 and value[1:].startswith(("先生", "女士")):
             value = value[:3]
-        if len(value) < 2 or value[1] in "了的吧呀啊呢哦着过" or value.endswith("族") or value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES) or \
+        if len(value) < 2 or value[1] in "了的吧呀啊呢哦着过" or value.endswith("族") or \
+                value in NOT_NAMES or any(value.startswith(n) for n in NOT_NAMES) or \
                 value.endswith(ORG_TAILS) or "英文名" in value:
             continue
         if lead.endswith("叫") and CALLED_FOR.match(value):
