@@ -1823,3 +1823,41 @@ def test_values_of_the_forty_ninth_round(text, category, value):
 ])
 def test_look_alikes_of_the_forty_ninth_round(text, category):
     assert [f.value for f in extract(text) if f.category == category] == []
+
+
+# -- test50 (RESULTS 40.1): a hotel, a transfer, a courier; an accountant, a parent's week, a trip ---
+@pytest.mark.parametrize("text, category, value", [
+    ("酒店确认号 88213407 入住 12.18 离店 12.21", "datetime", "12.21"),   # a dotted day after what happens on it
+    ("转账失败了 钱扣了没到账 金额两千五", "amount", "两千五"),
+    ("东西 3 公斤左右 保价 2000", "amount", "2000"),
+    ("收款人是房东 马建国 卡号尾号 6021", "name", "马建国"),
+    ("my VAT number is GB 294 7711 38", "ref", "GB 294 7711 38"),
+    ("Ella has swimming 5:15 Tuesdays and Thursdays", "datetime", "5:15 Tuesdays and Thursdays"),
+    ("Sam's football moved to Saturday 9.30 at Riverside Park", "datetime", "Saturday 9.30"),
+    ("we're on the 07:01 Eurostar 9014 to Paris", "ref", "Eurostar 9014"),
+    ("hotel's at 14 Rue de Clichy, 75009 Paris", "address", "14 Rue de Clichy, 75009 Paris"),
+    ("we come back on the 4th on the 18:13", "datetime", "on the 4th on the 18:13"),   # "back on" is no anecdote here
+])
+def test_values_of_the_fiftieth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("coach 12 seats 61 and 62", "count"),          # a carriage and its seats, not twelve seats
+    ("收款人是房东，我也不认识", "name"),              # a role, no name
+    ("Back in March I had the flu", "datetime"),    # an anecdote
+])
+def test_look_alikes_of_the_fiftieth_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("酒店确认号 88213407 入住 12.18 离店 12.21", ["入住", "离店"]),   # not "入住1218离店"
+    ("下周二 14:00 的面试能改到周四吗？", ["面试", ""]),             # a move asked for keys no new day
+])
+def test_a_date_is_labelled_by_the_words_after_the_date_before_it(text, labels):
+    assert [f.label for f in extract(text) if f.category == "datetime"] == labels
+
+
+def test_a_contraction_is_no_label():
+    assert [f.label for f in extract("the wifi password is on the fridge, the router's a TP-Link Archer C6")] == ["router"]

@@ -109,6 +109,8 @@ CN_LUNAR = (r"(?:正|腊|冬|[二三四五六七八九十]|十[一二])月(?:初
             r"廿[一二三四五六七八九]|三十)(?![一二三四五六七八九十])")
 CN_HOLIDAY = (r"(?:国庆节?|元旦|春节|除夕|中秋节?|端午节?|清明节?|元宵节?|劳动节|儿童节|七夕|圣诞节?|双十一|双十二|"
               r"(?:五一|十一)(?=假期|长假|节|前|后|当天|那天|期间|之前|以后))(?:前一天|后一天|第[一二三四五六七]天|当天|那天|之前|以后|前|后|假期|期间)?")
+# what happens on a dotted month and day said after it ("入住 12.18 离店 12.21")
+DOTTED_AFTER = "|".join(f"(?<={w}{sp})" for w in ("入住", "退房", "离店", "出发", "返程", "到期", "截止") for sp in ("", " "))
 CN_YEAR = r"(?:(?:前年|去年|今年|明年|后年)\s?)"   # "明年 6 月底", "去年双十二": the year is part of the date
 HOLIDAY = re.compile(CN_HOLIDAY)
 CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|(?:[〇零一二三四五六七八九]{{4}}年|\d{{4}}\s?年\s?)?{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
@@ -118,6 +120,7 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日�
            # "12.24 入住": a dotted month and day before what happens on it (a bare 11.8 is a number)
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])(?=\s?(?:入住|退房|离店|出发|返程|回来|到货|发货|"
            rf"签收|寄出|付款|交货|那天|当天|截止|到期|上午|下午|晚上|早上|中午|[(（]周|周[一二三四五六日天]))|"   # "1.2 以后": a version
+           rf"(?:{DOTTED_AFTER})(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])|"   # "离店 12.21": after what happens on it
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|听日|后日|琴日)(?:一大?早)?|(?:下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|每个?(?:周|星期|礼拜)[一二三四五六日天](?:[、和,，]?[一二三四五六日天]){{0,3}}|(?:下下个?|下个?|上个?|这个?|本)?(?:周|星期|礼拜)[一二三四五六日天末]|{CN_YEAR}\d{{1,2}}\s?月(?![\d底初中旬上下末份])|{CN_YEAR}?(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
            rf"月底|月初|月中|年底|年初|(?:农历|阴历)?\s?{CN_LUNAR}|{CN_YEAR}?{CN_HOLIDAY}|"
@@ -318,8 +321,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日|预计(?:在)?|预约在?|约在)\s*(?:是|为|:|：|(?i:is|on))?\s*"
                     r"(?P<v>(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/]))"), DIGIT.search),
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
-                    rf"(?:,?\s+(?:(?:at|around|about|from|by|until|till)\s+)?(?:{EN_TIME})|\s+(?:at|around|about)\s+\d{{1,2}}(?![\d:%])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
-                    rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:the\s+(?={WEEKDAY}))?(?:{EN_DATE}|weekdays|weekends))?)", re.I), _may_hold_en_date),
+                    rf"(?:,?\s+(?:(?:at|around|about|from|by|until|till|on\s+the)\s+)?(?:{EN_TIME})|\s+(?:at|around|about)\s+\d{{1,2}}(?![\d:%])|,?\s+(?:at\s+)?(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d.%])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
+                    rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:the\s+(?={WEEKDAY}))?(?:{EN_DATE}|weekdays|weekends|{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
@@ -327,13 +330,13 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
-    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|"
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt]|\s?平(?![时常日均]))|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
-                  rf"(?P<k>房租|月租|租金|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
+                  rf"(?P<k>房租|月租|租金|押金|定金|订金|金额|保价|价值|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     # a quote in bare figures ("the plumber quoted 650 for the water heater")
     ("amount", _p(r"\bquoted\s+(?:me\s+|us\s+)?(?P<v>\d{2,3}(?:,\d{3})+|\d{2,6})(?=\s+(?:for|to|on|quid|bucks)\b|\s*[,.;]|\s*$)", re.I),
@@ -344,7 +347,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
                   r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
     ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)(?<!\d,)(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
-                 rf"片|颗|组|批|期|节|晚|桌|笔)|(?<![\d.#])\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
+                 rf"片|颗|组|批|期|节|晚|桌|笔)|(?<![\d.#])(?<!coach )(?<!carriage )(?<!car )\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms|ppl|pax)\b|"
                  rf"(?<![\w-])(?<!the )(?<!these )(?<!those )(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s(?:units|pcs|pieces|seats|licen[cs]es|boxes|"
@@ -402,6 +405,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("flight", _p(r"(?<![A-Za-z0-9])(?P<v>(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]|Delta|United|American|Southwest|JetBlue|Alaska|Spirit|"
                   r"Frontier|Hawaiian|Lufthansa|Emirates|Qantas|Ryanair|easyJet|Aer Lingus|Air Canada|WestJet)\s?\d{1,4})(?![A-Za-z0-9])"),
      DIGIT.search),
+    # a named train ("the 07:01 Eurostar 9014"): its operator says what the number is
+    ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>(?P<l>Eurostar|Amtrak|Acela|TGV|ICE|Thalys|Frecciarossa|Italo|AVE|Avanti|LNER|Shinkansen)\s?\d{2,5})(?![A-Za-z0-9])"),
+     DIGIT.search),
     ("spaced_product", _p(rf"{SPACED_MODEL.pattern}(?:,?\s?(?:with\s)?(?:\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                           rf"{COLOURS})){{0,3}}"), DIGIT.search),
 ]
@@ -417,7 +423,7 @@ CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref"
 ANYWHERE = {"train", "bargain", "grouped_zh"}   # a cue anywhere in the message: "高铁票我统一买，G7385，早上8点12发车"
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
-               "投保人|被保险人|被保人|乘机人|乘车人|乘客|入住人|订票人|预订人|订房人|寄件人|签收人|开户人|全名")
+               "投保人|被保险人|被保人|乘机人|乘车人|乘客|入住人|订票人|预订人|订房人|寄件人|签收人|开户人|收款人|付款人|汇款人|全名")
 # a person the service is for, named only with a verb ("病人叫何桂英", "业主是钱国栋"): without one
 # the word is a role ("…的业主，楼上漏水", "学员编号")
 _PERSON_ROLE = "(?:病人|患者|就诊人|业主|租客|学员|老人)(?:叫|名叫|是|的?姓名是?|的?名字是|[:：])"
@@ -433,8 +439,8 @@ NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:�
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。\s])叫|(?<=[，,。\s])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|"
              rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?\s?叫|(?:{_CARER})(?:的?名字)?叫|"
-             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?)\s*"
-             rf"(?!姓名|名字|拼音|英文|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
+             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?(?:(?:房东|卖家|商家|老板|对方)[，,、\s]+)?)\s*"
+             rf"(?!姓名|名字|拼音|英文|房东|卖家|商家|老板|对方|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|"
                 rf"我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)\s?(?:的?名字)?(?:叫|是)?|"
                 rf"新?(?:同事|朋友|室友|邻居|同学|老师|客户|经理)(?:的?名字)?叫|(?:HR|人事|前台|客服|老板|主管|对接人)\s?(?:的?名字)?叫|"
@@ -527,6 +533,9 @@ def _stem(word: str) -> str:
 QUANTITY_HEAD = re.compile(r"\d+[点号个楼次位人层块元天年月日时分栋岁斤件台份张条]")
 
 
+CONTRACTION = re.compile(r"['’](?:re|s|ll|ve|d|m)\b", re.I)   # "we're on the…": no label "re"
+
+
 def _clean_label(raw: str) -> str:
     label = raw.strip()
     for _ in range(3):
@@ -538,7 +547,7 @@ def _clean_label(raw: str) -> str:
             return ""
         label = re.sub(r"^[A-Za-z0-9]+(?=[^A-Za-z0-9])", "", label)  # "RK3568开发板" -> "开发板"
     else:
-        words = [w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", label)]
+        words = [w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", CONTRACTION.sub("", label))]
         words = [w for w in words if w not in EN_FILLER]
         label = words[-1] if words else ""   # as said ("surgery", "wedding"); keys and matches use _stem
     return label
@@ -615,13 +624,23 @@ def _moved_to_zh(text: str, left: int, start: int) -> bool:
     return re.search(rf"{MOVE_TO_ZH}\s?$", text[max(left, start - 5):start]) is not None
 
 
+# a date or a reference said before the words that label the next date ("确认号 88213407 入住 12.18 离店 12.21")
+LAST_DATE = re.compile(rf"(?:(?<![\d.:/-])\d{{1,4}}[.:/-]\d{{1,2}}(?:[.:/-]\d{{1,4}})?|\d{{5,}})\s?(?=[{CJK}]{{2,4}}\s*$)")
+
+
+def _after_last_date(raw: str) -> str:
+    m = LAST_DATE.search(raw)
+    tail = raw[m.end():] if m else ""
+    return tail if tail and "的" not in tail and not MODAL_OR_MOVE.search(tail) else raw
+
+
 def _label_for(text: str, start: int, end: int, category: str) -> str:
     """The label of a value: the words before it in its clause, else the words after it
     (counts look after first: "20台开发板", "40 units delivered")."""
     left, right = _clause_bounds(text, start, end)
     if category == "count":
         return _label_after(text, end, right) or _clean_label(text[left:start])
-    before = _clean_label(text[left:start])
+    before = _clean_label(_after_last_date(text[left:start]) if category == "datetime" else text[left:start])
     if category == "datetime" and _stem(before) not in EVENT_LABELS and not re.search(rf"[{CJK}]", before):
         words = [w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", text[left:start])]
         before = next((w for w in reversed(words) if _stem(w) in ERRAND_LABELS or _stem(w) in NAMED_EVENTS),

@@ -58,7 +58,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     # a canteen's, a library's or a shop's card is a number to quote, not a bank card
     ("ref", _p(r"(?P<l>(?i:(?:lunch|library|loyalty|canteen|student|gym|rewards?) card))(?:\s+(?i:no\.?|number|#))?\s*(?i:is|:)?\s*"
                r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})(?![A-Za-z0-9])"), DIGIT.search),
-    ("ref", _p(r"(?P<l>(?i:policy|claim|membership|member|incident|pnr|reservation|contract|flight|invoice|receipt|"
+    ("ref", _p(r"(?P<l>(?i:policy|claim|membership|member|incident|pnr|reservation|contract|flight|invoice|receipt|vat|tax|utr|company|customer|"
                r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill))"
                r"(?:\s+(?i:no\.?|number|id|#|ref|code))?\s*(?i:is|:)?\s*"
                r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9]{2,10}-[A-Z0-9][A-Z0-9-]{0,11}|[A-Z0-9]{2,6}(?: [A-Z0-9]*\d[A-Z0-9]*){1,7})(?![A-Za-z0-9-])"), DIGIT.search),
@@ -76,7 +76,7 @@ BANK_KINDS = {"sort code": "sort", "routing number": "routing", "bsb": "sort"}
 # ------------------------------------------------------------------ numbers that are no facts
 HYPOTHETICAL = _p(r"\b(?:even if|if (?:I|we|you|it|they) (?:had|were|was|could)|I'd have|I would have|would have|"
                   r"could have|I'd (?:pay|give|buy|spend)|what if|as if|imagine|up to \d+%|"
-                  r"(?<!call )(?<!call me )(?<!call us )(?<!ring me )(?<!text me )(?<!get )back (?:in|on|when))", re.I)
+                  r"(?:(?<![A-Za-z'] )(?<![A-Za-z'])|(?<=\bway ))back (?:in|on|when))", re.I)   # "Back in March…", not "we come back on the 4th"
 REJECTED_BEFORE = _p(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bnot the|\bfrom)\s+(?:the\s+|a\s+|an\s+)?#?$", re.I)
 # a start after "from" ("a room for 3 nights from the 14th of August"), unless something moved from it
 START_FROM = _p(r"\b(?:nights?|days?|weeks?|months?|starting|available|open|valid|effective|runs?|booked|room)\s+from\s+(?:the\s+)?$", re.I)
@@ -321,7 +321,10 @@ ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}}
 # the words of a street's name are no function words ("087 123 4567 by the way" is no address)
 _NOT_STREET_WORD = r"(?!(?i:the|a|an|by|on|in|to|of|my|your|our|his|her|their|is|was|at|and|all|with|for|from)\b)"
 _BUILDING = r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:House|Court|Building|Tower|Lodge|Mansions|Apartments)\s*,\s*"   # "Orchard House, "
-STREET_ADDRESS = _p(rf"(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
+# a street whose kind comes before its name ("14 Rue de Clichy", "3 Via della Spiga")
+_NAME_AFTER = (r"(?<![\w/:.])\d+[A-Za-z]?,?\s+(?i:rue|avenue|boulevard|bd|place|allée|chemin|quai|via|viale|calle|rua|strada)\s+"
+               r"(?:(?:de|du|des|della|del|di|do|da)\s+(?:la\s+|l['’])?|d['’])?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2}")
+STREET_ADDRESS = _p(rf"{_NAME_AFTER}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
                     rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
