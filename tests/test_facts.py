@@ -1861,3 +1861,38 @@ def test_a_date_is_labelled_by_the_words_after_the_date_before_it(text, labels):
 
 def test_a_contraction_is_no_label():
     assert [f.label for f in extract("the wifi password is on the fridge, the router's a TP-Link Archer C6")] == ["router"]
+
+
+# -- test51 (RESULTS 40.2): a hotline, a repair shop, a property office, tutoring; India, an IT desk --
+@pytest.mark.parametrize("text, category, value", [
+    ("我周四下班后 6 点半左右过来", "datetime", "周四下班后 6 点半左右"),   # one time, not a day and an hour
+    ("车位号 B2-117 月租 350", "ref", "B2-117"),
+    ("物业费欠了三个月 一共一千零五十", "amount", "一千零五十"),
+    ("任课老师是黄老师 电话 0731-8452 6619", "name", "黄老师"),
+    ("my flat is costing 85 lakh, loan sanctioned for 60 lakh", "amount", "60 lakh"),
+    ("the budget is 2.5 crore", "amount", "2.5 crore"),
+    ("my cousin Arjun will stand as co-applicant", "name", "Arjun"),
+    ("my manager is Karen Holt, ext 4471", "phone", "4471"),
+    ("I'm free after 2:30 today, or anytime Friday morning", "datetime", "Friday morning"),
+])
+def test_values_of_the_fifty_first_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("我要投诉 小区门口的烧烤摊每天晚上十一点以后还在营业", "datetime"),   # a habit complained of
+    ("楼上天天早上6点装修", "datetime"),
+    ("车票 553 元 开车前 8 天以上免费退吗", "count"),                   # a condition, not eight days
+    ("快递员说 8 点前一定送到 结果 10 点都没来", "address"),
+    ("一共两千多人", "amount"),
+])
+def test_look_alikes_of_the_fifty_first_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+def test_a_role_with_a_title_is_no_name():
+    assert [f.value for f in extract("任课老师是黄老师") if f.category == "name"] == ["黄老师"]
+
+
+def test_a_daily_schedule_stays():
+    assert [f.value for f in extract("每天早上 8 点送奶") if f.category == "datetime"] == ["早上 8 点"]

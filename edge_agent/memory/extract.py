@@ -280,7 +280,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|保单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
                r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
-               r"售后单号|服务单号|会员号|客户号|编号|确认号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
+               r"售后单号|服务单号|会员号|客户号|编号|确认号|车位号|车位编号|车位|储物柜号|柜号|床位号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs|application|visa)\s+(?:id|number|no\.?)|wechat(?:\s+id)?|"
                r"(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
@@ -326,7 +326,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
-                  rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
+                  rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|lakhs?(?![a-z])|lacs?(?![a-z])|crores?(?![a-z])|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
@@ -338,6 +338,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
                   rf"(?P<k>房租|月租|租金|押金|定金|订金|金额|保价|价值|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
+    # a sum in words after 一共 that ends its clause ("物业费欠了三个月 一共一千零五十"; not "一共两千多人")
+    ("amount", _p(rf"(?:一共|总共|共计|合计)(?:是|要|欠|交了|付了)?\s?(?P<v>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}})(?:块钱?|元)?"
+                  rf"(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"), NEEDS_WIDE.search),
     # a quote in bare figures ("the plumber quoted 650 for the water heater")
     ("amount", _p(r"\bquoted\s+(?:me\s+|us\s+)?(?P<v>\d{2,3}(?:,\d{3})+|\d{2,6})(?=\s+(?:for|to|on|quid|bucks)\b|\s*[,.;]|\s*$)", re.I),
      DIGIT.search),
@@ -446,10 +449,13 @@ NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英�
                 rf"新?(?:同事|朋友|室友|邻居|同学|老师|客户|经理)(?:的?名字)?叫|(?:HR|人事|前台|客服|老板|主管|对接人)\s?(?:的?名字)?叫|"
                 rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"
                 r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z])")
-NAME_TITLE = _p(rf"(?<![{CJK}])(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任)|[{CJK}]工(?![业厂作程人资商地具艺]))")   # 张工, not 苏州工业园区
+# a role said with a title ("任课老师是黄老师", "客服经理"): no surname starts it
+TITLED_ROLES = ("(?:任课|代课|数学|语文|英语|体育|音乐|美术|物理|化学|生物|历史|地理|政治|科学|钢琴|舞蹈|声乐|书法|围棋|游泳|"
+                "客服|销售|大堂|项目|部门|财务|人事|技术|售后|区域|门店|值班|产品|市场)(?:先生|女士|小姐|经理|总监|总|老师|主任)")
+NAME_TITLE = _p(rf"(?:(?<![{CJK}])|(?<=[是找问]))(?!{TITLED_ROLES})(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任)|[{CJK}]工(?![业厂作程人资商地具艺]))")   # 张工, not 苏州工业园区
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
-                 r"tutor|dentist|physio|therapist|hairdresser|barber)(?:(?:'s name is|,| is| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
+                 r"tutor|dentist|physio|therapist|hairdresser|barber|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|fiancée?)(?:(?:'s name is|,| is| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
                  r"(?P<v>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+)?)(?=[,.]|\s+(?i:starts|"
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b|\s*[\u4e00-\u9fff]|\s*$))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
@@ -485,7 +491,7 @@ ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门�
              r"(?:my |our )?(?:home|office|place|house) is at)"
              r"\s*(?:(?:要|得|需要)?(?:改一下|改下|换一下|变了|变更一下|更新一下|有变|有变化)[，,]?\s*)?"
              r"(?:(?:请|麻烦)?(?:改成|改为|换成|更新为|更新成|变成|是|为|写|填|:|：|is|changed to|is now))?\s*"
-             r"(?P<v>(?=[^，。！？;；\n,]*(?:[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
+             r"(?!\s*(?:结果|但是|可是|然后|不过|而且|就|都|也|还))(?P<v>(?=[^，。！？;；\n,]*(?:[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
              r"[^，。！？;；\n,]{4,60})", re.I)
 PLAN = _p(r"(?P<p>方案\s?[A-Za-z甲乙丙丁一二三四五六]|(?<![A-Za-z])[Pp]lan\s?[A-Z0-9](?![A-Za-z])|"
           r"(?<![A-Za-z])[Oo]ption\s?[A-Z0-9](?![A-Za-z]))")
@@ -706,12 +712,14 @@ def _sentence_start(text: str, at: int) -> int:
 
 
 WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")   # "周六周日都行": one value
+AFTER_WORK = re.compile(r"\s?(?:下班|放学|下课|收工|吃完饭|午饭|晚饭)(?:后|以后|之后)\s?")   # "周四下班后 6 点半": one time
 
 
 def _one_date(first: str, gap: str, second: str) -> bool:
     """Two dates that are one value: listed or spanned ("周一到周五"), two weekdays side by side
     ("周六周日"), a day of the month and its weekday ("12 月 13 号 周五下午 3 点半")."""
     return (re.fullmatch(r"\s?[、到至~～-]\s?", gap) is not None or not gap and WEEKDAY_ZH.fullmatch(first) is not None
+            or AFTER_WORK.fullmatch(gap) is not None and HOUR_ZH.match(second) is not None
             or len(gap) <= 1 and not gap.strip() and first.endswith(("号", "日")) and WEEKDAY_ZH.match(second) is not None)
 
 
@@ -1183,6 +1191,7 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
             or category == "datetime" and _story_hour_zh(text, value, start, left)
             or category == "datetime" and _moved_away_zh(text, end, right)
             or category == "datetime" and BUSY_AFTER.match(text, end) is not None
+            or category == "datetime" and _habit_zh(text, start, end)
             or category == "datetime" and SOONER.fullmatch(value) is not None
             or category == "bank_card" and _phone_tail(text, start)
             or category == "count" and (POLICY.match(text, end) is not None
@@ -1258,6 +1267,18 @@ def _story_hour_zh(text: str, value: str, start: int, left: int) -> bool:
             and PAST_DAY_ZH.search(text, left, start) is not None)
 
 
+# what someone keeps doing ("烧烤摊每天晚上十一点以后还在营业", "楼上天天早上6点装修"): a complaint's
+# habit, not a time to keep; "每天早上 8 点送奶" stays a schedule
+ALWAYS_ZH = re.compile(r"(?:天天|经常|总是|老是)\s?$")
+DAILY_ZH = re.compile(r"(?:每天|每晚|每天晚上|每天早上)\s?$")
+STILL_AFTER_ZH = re.compile(r"\s?(?:还|都|也|就|才|总)")
+
+
+def _habit_zh(text: str, start: int, end: int) -> bool:
+    before = text[max(0, start - 4):start]
+    return ALWAYS_ZH.search(before) is not None or DAILY_ZH.search(before) is not None and STILL_AFTER_ZH.match(text, end) is not None
+
+
 # "收件人写王琳，尾号6625": after a parcel's or a phone's words, 尾号 is a phone's last digits, not a card's
 PHONE_TAIL_ZH = re.compile(r"收件|快递|取件|外卖|骑手|手机|电话|号码")
 
@@ -1288,7 +1309,7 @@ def _taken_back_zh(text: str, start: int, end: int) -> bool:
 
 
 # a service's promise, not an amount of anything ("24 小时客服", "7 天无理由退货", "三年质保")
-POLICY = re.compile(r"\s?(?:客服|在线|营业|服务|无理由|包退|包换|退换|质保|保修|不打烊|内|便利店|药店|超市|急诊|都有人|有人)")
+POLICY = re.compile(r"\s?(?:客服|在线|营业|服务|无理由|包退|包换|退换|质保|保修|不打烊|以上|以下|以内|之内|内|便利店|药店|超市|急诊|都有人|有人)")
 POLICY_BEFORE = re.compile(r"(?:客服|营业|服务|在线|开门|门店|热线)(?:时间)?(?:是|都是|也是)?\s?$")   # "你们客服是24小时的吗"
 
 
@@ -1310,7 +1331,7 @@ DAY_TO_COME = re.compile(rf"^(?:on\s+)?(?:{WEEKDAY}|{SHORT_DAY})(?:\s*(?:-|–|t
                          rf"(?:\s+(?:morning|afternoon|evening|night|arvo))?$", re.I)
 # a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")
 CN_SLOT = re.compile(r"(?:上午|下午|中午|晚上|早上|凌晨|傍晚)$")
-TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|please|let's|shall|scheduled|booked|"
+TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|please|let's|shall|scheduled|booked|free|any\s?time|"
                      r"appointment|appt|due|earliest|available)\b", re.I)
 
 

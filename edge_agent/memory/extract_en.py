@@ -51,7 +51,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     ("bank_card", _p(rf"(?i:\b(?:card|visa|mastercard|amex|debit|credit)\b[^.,;!?\d]{{0,20}}?){_ENDING}(?P<v>\d{{4}})(?!\d)"), DIGIT.search),
     ("phone", _p(rf"{_PHONE_KEY}[^\d+(]{{0,12}}?(?P<v>{_PHONE_VALUE})(?!\d)"), DIGIT.search),
     # an extension on its own, to be called back on ("extension is 4417")
-    ("phone", _p(r"(?<![\d,] )\b(?P<l>(?i:(?:my |the |direct )?(?:extension|ext\.?)))(?:\s+(?i:number|no\.?))?\s*(?i:is|:|=)?\s*"
+    ("phone", _p(r"(?<!\d )(?<!\d, )\b(?P<l>(?i:(?:my |the |direct )?(?:extension|ext\.?)))(?:\s+(?i:number|no\.?))?\s*(?i:is|:|=)?\s*"
                  r"(?P<v>\d{3,5})(?![\d.,:]\d|\d)"), DIGIT.search),
     ("phone", _p(r"(?<![\d.-])(?:1-)?\d{3}[.-]\d{3}[.-]\d{4}(?:\s*(?i:ext\.?|x)\s*\d{1,5})?(?![\d.-])|"
                  r"(?<![\d+])0\d{4} (?:\d{6}|\d{3} \d{3})(?!\d)(?:,?\s*(?i:ext\.?|x)\s*\d{1,5}(?!\d))?"), DIGIT.search),
