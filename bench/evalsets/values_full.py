@@ -2903,7 +2903,7 @@ MESSAGES_52: list = [
     ("车厘子 J 级 5 斤装 每份 218 明天下午到货", [("amount", "218"), ("datetime", "明天下午")]),
     ("我要两份 自提 团长是 孙丽娟", [("count", "两份"), ("name", "孙丽娟")]),
     ("体检预约 12 月 27 号早上 7 点半 空腹", [("datetime", "12月27号早上7点半")]),
-    ("套餐选的是 B 套餐 1,680 元 加一项甲状腺彩超 180", [("amount", "1,680元"), ("amount", "180")]),
+    ("套餐选的是 B 套餐 1,680 元 加一项甲状腺彩超 180", [("?decision", "B套餐"), ("amount", "1,680元"), ("amount", "180")]),   # corrected: a package chosen is a decision, as in answers22 ("押一付三")
     ("体检人 郑凯文 身份证 310104198807154417", [("name", "郑凯文"), ("id_card", "310104198807154417")]),
     ("孩子 2022 年 3 月出生 明年 9 月入园", [("?datetime", "2022年3月"), ("datetime", "明年9月")]),
     ("报名表交到 徐汇区田林路 200 号 园务办公室", [("address", "徐汇区田林路200号")]),
@@ -2930,7 +2930,7 @@ MESSAGES_52: list = [
     ("we're moving from Calgary to Halifax on July 28th", [("datetime", "July 28th")]),
     ("new address is 1490 Barrington St, Unit 702, Halifax NS B3J 1Z2", [("address", "1490 Barrington St, Unit 702, Halifax NS B3J 1Z2")]),
     ("the movers quoted $4,350 CAD including insurance", [("amount", "$4,350")]),
-    ("our old postal code was T2P 1J9", [("?postcode", "T2P 1J9")]),
+    ("our old postal code was T2P 1J9", [("?address", "T2P 1J9")]),   # corrected: a postcode is an address, as in test ("SW1A 1AA") and test40 ("M5V 2T6")
     ("can you swap my night shift on the 19th for your day on the 22nd?", [("?datetime", "the 19th"), ("?datetime", "the 22nd")]),
     ("charge nurse is Bernadette, she said it's fine", [("?name", "Bernadette")]),
     ("I'm on 7a-7p Mon, Tue and Thu next week", [("datetime", "7a-7p Mon, Tue and Thu next week")]),
