@@ -28,6 +28,7 @@ FRAGMENTS = [
     "K", "３", "٣", "\n", "高铁", "，G7385，", "可以", "1500", "吗", "我是", "A156", "shift", "10-6", "score", "flight", "BA 287", "at half seven", "end of March", "Wed 21st", "1pm till 9pm",
     "Eurostar 9014", "Saturday 9.30", "5:15 Tuesdays and Thursdays", "离店 12.21", "14 Rue de Clichy", "保价 2000", "金额两千五",
     "一共一千零五十", "85 lakh", "ext 4471", "车位号 B2-117", "周四下班后 6 点半",
+    "估价 4 千多", "加一项甲状腺彩超 180", "Blk 305 Tampines Ave 5", "S520305", "my hp is", "after 12/31", "地点在",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -1896,3 +1896,23 @@ def test_a_role_with_a_title_is_no_name():
 
 def test_a_daily_schedule_stays():
     assert [f.value for f in extract("每天早上 8 点送奶") if f.category == "datetime"] == ["早上 8 点"]
+
+
+# -- test52 (RESULTS 40.3): group buying, a health check, a car accident; Singapore, a gym -----------
+@pytest.mark.parametrize("text, category, value", [
+    ("我要两份 自提 团长是 孙丽娟", "name", "孙丽娟"),
+    ("体检人 郑凯文 身份证 310104198807154417", "name", "郑凯文"),
+    ("套餐选的是 B 套餐 1,680 元 加一项甲状腺彩超 180", "amount", "180"),   # a thing added and its price
+    ("我这边车头修理厂估价 4 千多", "amount", "4 千多"),
+    ("出险时间是今天早上 8:10 左右 地点 浦东新区锦绣路和芳甸路路口", "address", "浦东新区锦绣路和芳甸路路口"),
+    ("各位家长，周五下午3点半开家长会，地点在三楼多功能厅", "address", "三楼多功能厅"),   # 在 is no part of it
+    ("I stay at Blk 305 Tampines Ave 5, #08-112, S520305", "address", "Blk 305 Tampines Ave 5, #08-112, S520305"),
+    ("my hp is 9123 4567", "phone", "9123 4567"),
+    ("please stop billing my card ending 1184 after 12/31", "datetime", "12/31"),
+])
+def test_values_of_the_fifty_second_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_an_address_holds_its_unit_rather_than_a_reference_beside_it():
+    assert [f.category for f in extract("I stay at Blk 305 Tampines Ave 5, #08-112, S520305")] == ["address"]

@@ -149,7 +149,7 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"every\s+(?:other|second|alternate|third)\s+{WEEKDAY}|every\s+{WEEKDAY}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAY})*(?=,?\s+(?:at|from)\s+\d)|"   # "every Tuesday and Thursday at 5:30"
            rf"{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*(?=,?\s+(?:at|from|before|after|by)\s+\d)|"   # "Tuesdays and Fridays before 8am"
            rf"fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the |next |this )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
-           rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
+           rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=after )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
            rf"(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
 EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night|arvo)|\s+in\s+the\s+(?:morning|afternoon|evening))?"
 _CLOCK_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})"
@@ -330,7 +330,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
-    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|"
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
@@ -338,6 +338,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
                   rf"(?P<k>房租|月租|租金|押金|定金|订金|金额|保价|价值|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
+    # a thing added and its price, said last ("加一项甲状腺彩超 180"); a sum in thousands ("估价 4 千多")
+    ("amount", _p(rf"(?:加|另加|再加|多加)(?:一项|一个|一份)?[{CJK}]{{2,8}}\s?(?P<v>\d{{2,5}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|$))|"
+                  rf"(?:估价|报价|要价|开价|预算|大概|差不多)\s?(?P<w>\d{{1,3}}(?:\.\d)?\s?千(?:多|出头)?)(?=\s*(?:[，。！？,.!?；;]|块|元|$))"), NEEDS_WIDE.search),
     # a sum in words after 一共 that ends its clause ("物业费欠了三个月 一共一千零五十"; not "一共两千多人")
     ("amount", _p(rf"(?:一共|总共|共计|合计)(?:是|要|欠|交了|付了)?\s?(?P<v>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}})(?:块钱?|元)?"
                   rf"(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"), NEEDS_WIDE.search),
@@ -426,7 +429,7 @@ CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref"
 ANYWHERE = {"train", "bargain", "grouped_zh"}   # a cue anywhere in the message: "高铁票我统一买，G7385，早上8点12发车"
 
 _NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
-               "投保人|被保险人|被保人|乘机人|乘车人|乘客|入住人|订票人|预订人|订房人|寄件人|签收人|开户人|收款人|付款人|汇款人|全名")
+               "投保人|被保险人|被保人|乘机人|乘车人|乘客|入住人|订票人|预订人|订房人|寄件人|签收人|开户人|收款人|付款人|汇款人|体检人|报名人|参保人|团长|群主|全名")
 # a person the service is for, named only with a verb ("病人叫何桂英", "业主是钱国栋"): without one
 # the word is a role ("…的业主，楼上漏水", "学员编号")
 _PERSON_ROLE = "(?:病人|患者|就诊人|业主|租客|学员|老人)(?:叫|名叫|是|的?姓名是?|的?名字是|[:：])"
@@ -485,12 +488,12 @@ NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: pers
              rf"(?=[,.!]|\s+(?:again|here|from|calling|speaking)\b)|"
              rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}}|"   # "I'm Tired": no
              rf"{en._TOKEN}(?=[,.!]|\s+(?:from|here|calling|speaking)\b))(?![\w'])")   # "I'm Priya, ..."
-ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|寄到(?!了)|送到(?!了)|寄往|"
+ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|(?:事发|出险|事故|集合|见面)?地点|寄到(?!了)|送到(?!了)|寄往|"
              r"住在|家在|住址在|(?:shipping |delivery |billing )?address(?:es)?\b|"
              r"(?:ship|send|deliver|mail|post)(?: it| them)? to|(?:I |we )?(?:live|lives|living|am located|are located) at|"
              r"(?:my |our )?(?:home|office|place|house) is at)"
              r"\s*(?:(?:要|得|需要)?(?:改一下|改下|换一下|变了|变更一下|更新一下|有变|有变化)[，,]?\s*)?"
-             r"(?:(?:请|麻烦)?(?:改成|改为|换成|更新为|更新成|变成|是|为|写|填|:|：|is|changed to|is now))?\s*"
+             r"(?:(?:请|麻烦)?(?:改成|改为|换成|更新为|更新成|变成|是在|是|为|在|写|填|:|：|is|changed to|is now))?\s*"
              r"(?!\s*(?:结果|但是|可是|然后|不过|而且|就|都|也|还))(?P<v>(?=[^，。！？;；\n,]*(?:[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
              r"[^，。！？;；\n,]{4,60})", re.I)
 PLAN = _p(r"(?P<p>方案\s?[A-Za-z甲乙丙丁一二三四五六]|(?<![A-Za-z])[Pp]lan\s?[A-Z0-9](?![A-Za-z])|"

@@ -15,7 +15,7 @@ def _p(pattern: str, flags: int = 0) -> re.Pattern[str]:
 
 
 # ------------------------------------------------------------------ identifiers with their key word
-_PHONE_KEY = (r"(?i:\b(?:phone|mobile|cell(?:'s)?|tel|ph|whatsapp|numbr|landline|"
+_PHONE_KEY = (r"(?i:\b(?:phone|mobile|cell(?:'s)?|tel|ph|whatsapp|numbr|landline|(?:my |the )hp|handphone|"
               r"(?:my|new|best|contact|home|work|office|direct|callback) (?:number|no\.?)|"
               r"(?:reach|call|text|ring) me (?:on|at)))")
 _PHONE_VALUE = r"\+?\(?\d[\d ().-]{5,18}\d(?:\s*(?i:ext\.?|extension|x)\s*\d{1,5})?"
@@ -312,7 +312,7 @@ _STREET = (r"street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|co
 _NAMED = (r"(?<![\w/])\d+[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,2}(?:Grove|Gardens|Mews|Row|Walk|Park|Hill|View|Rise|Green|"
           r"Vale|Wharf|Quay)\b(?!\s+(?i:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|place|crescent|terrace)\b)")
 _UNIT = r"(?i:apt|apartment|unit|suite|ste|flat|floor|fl|room|rm|#)\.?\s*[A-Za-z0-9-]+"
-_POST = (r"\d{4,6}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
+_POST = (r"\d{4,6}(?:-\d{4})?|S\d{6}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
          r"[A-Z]\d{2} ?(?=[A-Z0-9]{0,3}[A-Z])(?=[A-Z0-9]{0,3}\d)[A-Z0-9]{4}")   # Irish: "T12 X8Y2"
 _CITY = r"[A-Z][a-zà-ÿ]+(?:\s[A-Z][a-zà-ÿ]+)*"
 ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}})?(?:\s*(?:{_POST}))(?:\s+{_CITY})?)"
@@ -324,8 +324,8 @@ _BUILDING = r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:House|Court|Building|Tower|Lodge
 # a street whose kind comes before its name ("14 Rue de Clichy", "3 Via della Spiga")
 _NAME_AFTER = (r"(?<![\w/:.])\d+[A-Za-z]?,?\s+(?i:rue|avenue|boulevard|bd|place|allée|chemin|quai|via|viale|calle|rua|strada)\s+"
                r"(?:(?:de|du|des|della|del|di|do|da)\s+(?:la\s+|l['’])?|d['’])?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2}")
-STREET_ADDRESS = _p(rf"{_NAME_AFTER}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
-                    rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
+STREET_ADDRESS = _p(rf"{_NAME_AFTER}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
+                    rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+\d{{1,3}}(?=\s*(?:,|$)))?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
 def address_end(text: str, end: int) -> int:
