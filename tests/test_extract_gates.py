@@ -29,6 +29,7 @@ FRAGMENTS = [
     "Eurostar 9014", "Saturday 9.30", "5:15 Tuesdays and Thursdays", "离店 12.21", "14 Rue de Clichy", "保价 2000", "金额两千五",
     "一共一千零五十", "85 lakh", "ext 4471", "车位号 B2-117", "周四下班后 6 点半",
     "估价 4 千多", "加一项甲状腺彩超 180", "Blk 305 Tampines Ave 5", "S520305", "my hp is", "after 12/31", "地点在",
+    "时薪 45", "一米 85", "EIN is 84-2917735", "module CS2040", "Co. Cork", "新郎 蔡子轩",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

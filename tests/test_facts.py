@@ -1916,3 +1916,36 @@ def test_values_of_the_fifty_second_round(text, category, value):
 
 def test_an_address_holds_its_unit_rather_than_a_reference_beside_it():
     assert [f.category for f in extract("I stay at Blk 305 Tampines Ave 5, #08-112, S520305")] == ["address"]
+
+
+# -- test53 (RESULTS 40.4): a sale, cleaning, a renovation, a banquet; a student, taxes, an Irish flat --
+@pytest.mark.parametrize("text, category, value", [
+    ("时薪 45 带不带清洁剂", "amount", "45"),
+    ("水电改造另算 按米算 一米 85", "amount", "85"),
+    ("设计师叫 俞晨 他说 3 月 1 号开工", "name", "俞晨"),
+    ("新郎 蔡子轩 新娘 邱梦琪", "name", "邱梦琪"),
+    ("our EIN is 84-2917735 and the business started in 2023", "ref", "84-2917735"),
+    ("the flat is at Apartment 6, Harbour View, Cobh, Co. Cork, P24 K2X9", "address",
+     "Apartment 6, Harbour View, Cobh, Co. Cork, P24 K2X9"),
+    ("my coursework for CS2040 was due 17 March at noon", "ref", "CS2040"),   # a course's code, no product
+])
+def test_values_of_the_fifty_third_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("伴娘有四个 伴郎也四个", "name"),
+    ("新娘化妆师电话 159 8812 3307", "name"),
+    ("the vet is Greenway Vets, 01223 400 512 if anything happens", "name"),   # a business, no person
+    ("他一米八五", "amount"),
+])
+def test_look_alikes_of_the_fifty_third_round(text, category):
+    assert [f.value for f in extract(text) if f.category == category] == []
+
+
+@pytest.mark.parametrize("text, label", [
+    ("My flat is at 22 Grove Road, Bristol BS6 5HT.", "flat"),          # not "fl": a word's own "at" stays
+    ("inspection is Tues 11 Feb between 10 and 12", "inspection"),      # not "inspecti"
+])
+def test_a_label_keeps_the_end_of_its_word(text, label):
+    assert [f.label for f in extract(text)] == [label]

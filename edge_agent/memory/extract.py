@@ -49,8 +49,8 @@ CHANGE = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新�
                     r"\bI meant\b|\binstead\b|\bwrong\b|\bpostponed?\b|\brescheduled?\b)", re.I)
 LABEL_TAIL = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新为|更新成|调整为|调整到|调到|延期到|延到|推迟到|推到|"
                         r"提前到|定在|定为|(?<!预)约在|(?<!预)约到|设为|设在|大概|大约|预计|计划|一共有|总共有|共有|一共|总共|共|有|应该是|应该|应为|需要|是|为|在|到|写|填|"
-                        r"留|用|的|要|(?<!预)约|改|换|:|：|=|-|\s|is now|changed to|moved to|updated to|is|are|was|will be|"
-                        r"to|at|on|by|of|for|'s)+$", re.I)
+                        r"留|用|的|要|(?<!预)约|改|换|:|：|=|-|\s|(?<![A-Za-z])(?:is now|changed to|moved to|updated to|is|are|was|will be|"
+                        r"to|at|on|by|of|for)|'s)+$", re.I)   # "the flat is at": flat, not fl
 LABEL_HEAD = re.compile(r"^(我的|我们的|你们的|你的|您的|他们的|他的|她的|咱们的|咱们|我们|你们|他们|我|您|你|请|麻烦|帮我|把|那个|这个|"
                         r"打算|准备|希望|想要|想|计划|争取|尽量|务必|必须|最好|得|现在|目前|"
                         r"另外|还有|然后|对了|哦|嗯|好的|对|不对|更正一下|更正|纠正|应该|新的|需要|要|买|订购|采购|"
@@ -330,8 +330,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
-    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|"
-                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
+                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt]|\s?平(?![时常日均]))|"
@@ -411,6 +411,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("flight", _p(r"(?<![A-Za-z0-9])(?P<v>(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]|Delta|United|American|Southwest|JetBlue|Alaska|Spirit|"
                   r"Frontier|Hawaiian|Lufthansa|Emirates|Qantas|Ryanair|easyJet|Aer Lingus|Air Canada|WestJet)\s?\d{1,4})(?![A-Za-z0-9])"),
      DIGIT.search),
+    # a course's code ("my coursework for CS2040", "module CS2040"): a reference, no product
+    ("ref", _p(r"(?P<l>(?i:module|course|unit|class|coursework|assignment|exam|lecture|paper))(?:\s+(?i:code|for))?\s+(?P<v>[A-Z]{2,5}\s?\d{3,5}[A-Z]?)(?![A-Za-z0-9])"),
+     DIGIT.search),
     # a named train ("the 07:01 Eurostar 9014"): its operator says what the number is
     ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>(?P<l>Eurostar|Amtrak|Acela|TGV|ICE|Thalys|Frecciarossa|Italo|AVE|Avanti|LNER|Shinkansen)\s?\d{2,5})(?![A-Za-z0-9])"),
      DIGIT.search),
@@ -438,9 +441,9 @@ _NAME_ROLE = _p(_NAME_ROLES)
 CALLED_FOR = re.compile(r"[人车醒过了着]|外卖|快递|师傅|出租|救护|代驾")
 _KIN = ("女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|父亲|爸爸|妈妈|[堂表](?:哥|姐|弟|妹)|侄子|侄女|外甥女?|孙子|孙女|"
         "叔叔|舅舅|姑姑|姨妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆")
-_CARER = "老师|班主任|师傅|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机|顾问|专员|管家|店长|销售|客服"   # "钢琴老师叫蒋文静": a surname must follow
+_CARER = "老师|班主任|师傅|设计师|律师|会计|中介|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机|顾问|专员|管家|店长|销售|客服"   # "钢琴老师叫蒋文静": a surname must follow
 CARER_LEAD = re.compile(rf"(?:{_CARER})(?:的?名字)?叫")
-_KIN_OR_ROLE = rf"{_PERSON_ROLE}|我的?(?:{_KIN})(?!\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
+_KIN_OR_ROLE = rf"{_PERSON_ROLE}|(?:新郎|新娘|伴郎|伴娘)(?:\s?(?:是|叫|[:：])\s?|\s)|我的?(?:{_KIN})(?!\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。\s])叫|(?<=[，,。\s])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|"
@@ -491,7 +494,7 @@ NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: pers
 ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|(?:事发|出险|事故|集合|见面)?地点|寄到(?!了)|送到(?!了)|寄往|"
              r"住在|家在|住址在|(?:shipping |delivery |billing )?address(?:es)?\b|"
              r"(?:ship|send|deliver|mail|post)(?: it| them)? to|(?:I |we )?(?:live|lives|living|am located|are located) at|"
-             r"(?:my |our )?(?:home|office|place|house) is at)"
+             r"(?:my |our |the )?(?:home|office|place|house|flat|apartment)(?:'s| is) at)"
              r"\s*(?:(?:要|得|需要)?(?:改一下|改下|换一下|变了|变更一下|更新一下|有变|有变化)[，,]?\s*)?"
              r"(?:(?:请|麻烦)?(?:改成|改为|换成|更新为|更新成|变成|是在|是|为|在|写|填|:|：|is|changed to|is now))?\s*"
              r"(?!\s*(?:结果|但是|可是|然后|不过|而且|就|都|也|还))(?P<v>(?=[^，。！？;；\n,]*(?:[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
@@ -817,7 +820,8 @@ def _names(text: str) -> list[Extracted]:
     for start, end, label in en.names(text):
         if not any(f.start < end and start < f.end for f in out):
             out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))
-    out = [f for f in out if not (TITLE_LEAD.match(f.value) and any(g.end == f.end and g.start > f.start for g in out))]
+    out = [f for f in out if not (TITLE_LEAD.match(f.value) and any(g.end == f.end and g.start > f.start for g in out))
+           and not ORG_EN.search(f.value)]
     return [_in_full(text, f) for f in out]
 
 
@@ -827,6 +831,9 @@ def _whose(lead: str) -> str:
     return "self" if who in ("", "我", "姓名") else who
 
 
+# a business named where a person would be ("the vet is Greenway Vets")
+ORG_EN = re.compile(r"\b(?:Vets?|Ltd|Limited|Clinic|Surgery|Practice|Dental|Group|Services|Hospital|Pharmacy|Motors|Garage|"
+                    r"Bank|Inc|LLC|Heating|Plumbing|Electrical|Cafe|Restaurant|Hotel|Salon|Studio|Agency|Properties)$")
 TITLE_LEAD = re.compile(r"(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s")   # "Dr. Amara Osei" read twice: once is enough
 
 
