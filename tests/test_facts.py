@@ -1949,3 +1949,23 @@ def test_look_alikes_of_the_fifty_third_round(text, category):
 ])
 def test_a_label_keeps_the_end_of_its_word(text, label):
     assert [f.label for f in extract(text)] == [label]
+
+
+# -- test54 (RESULTS 40.5): voice input, corrections, several values at once; English corrections ----
+@pytest.mark.parametrize("text, category, value", [
+    ("订单 3356 和 3357 都是我的", "ref", "3357"),                  # the second of a list, of the first's shape
+    ("appt w/ Dr Kapoor moved to Wed 2:45", "datetime", "Wed 2:45"),
+    ("nope, not Thursday, Friday works", "datetime", "Friday"),
+    ("the plumber's invoice, INV 20931, was £265.80", "ref", "INV 20931"),
+])
+def test_values_of_the_fifty_fourth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_word_said_for_its_character_is_no_date():
+    assert [(f.category, f.value) for f in extract("我叫杜明远 杜甫的杜 明天的明 远方的远")] == [("name", "杜明远")]
+
+
+def test_a_day_said_again_in_full_keeps_the_first_ones_key():
+    facts = [f for f in extract("预约改到下个礼拜二 不是礼拜一 是礼拜二下午") if f.category == "datetime"]
+    assert [(f.value, f.key) for f in facts] == [("礼拜二下午", "datetime:预约")]

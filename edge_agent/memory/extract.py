@@ -138,7 +138,7 @@ EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
            rf"{ORDINAL_DAY}\s*(?:-|–|to|until|till|through)\s*{ORDINAL_DAY}|"   # "on call from the 14th to the 21st"
            rf"(?:next|this|on)\s+{SHORT_DAY}\b|(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\byou )(?<!\bwho ){SHORT_DAY}(?=\.?\s+(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)|at\s+\d|arvo|morning|afternoon|evening|night|noon)\b)|"   # "next fri at 2", "sat 10am"
-           rf"(?:tmrw|tmr|2moro|2morrow)\b|"
+           rf"(?:tmrw|tmr|2moro|2morrow)\b|{WEEKDAY_ABBR}(?=\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}}|\s*(?:am|pm)))|"   # "moved to Wed 2:45"
            rf"{WEEKDAY}\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY}|"   # "out Monday through Wednesday"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"(?:the\s+)?{WEEKDAY}\s+after\s+next|(?:mid|early|late)[- ](?:{MONTH})\b|"   # "the Thursday after next", "mid-April"
@@ -1202,6 +1202,7 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
             or category == "datetime" and _moved_away_zh(text, end, right)
             or category == "datetime" and BUSY_AFTER.match(text, end) is not None
             or category == "datetime" and _habit_zh(text, start, end)
+            or category == "datetime" and _spelled_char(text, value, end)
             or category == "datetime" and SOONER.fullmatch(value) is not None
             or category == "bank_card" and _phone_tail(text, start)
             or category == "count" and (POLICY.match(text, end) is not None
@@ -1284,6 +1285,15 @@ DAILY_ZH = re.compile(r"(?:每天|每晚|每天晚上|每天早上)\s?$")
 STILL_AFTER_ZH = re.compile(r"\s?(?:还|都|也|就|才|总)")
 
 
+# "杜甫的杜 明天的明": a word said for one of its characters, as a name is spelled out
+SPELLED_CHAR = re.compile(rf"的([{CJK}])(?=\s|[，,。]|$)")
+
+
+def _spelled_char(text: str, value: str, end: int) -> bool:
+    m = SPELLED_CHAR.match(text, end)
+    return m is not None and m.group(1) in value
+
+
 def _habit_zh(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 4):start]
     return ALWAYS_ZH.search(before) is not None or DAILY_ZH.search(before) is not None and STILL_AFTER_ZH.match(text, end) is not None
@@ -1341,6 +1351,7 @@ DAY_TO_COME = re.compile(rf"^(?:on\s+)?(?:{WEEKDAY}|{SHORT_DAY})(?:\s*(?:-|–|t
                          rf"(?:\s+(?:morning|afternoon|evening|night|arvo))?$", re.I)
 # a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")
 CN_SLOT = re.compile(r"(?:上午|下午|中午|晚上|早上|凌晨|傍晚)$")
+WORKS_AFTER = re.compile(r"\s+(?:works|suits|is fine|is good|is better|would work|is ok(?:ay)?)\b", re.I)   # "Friday works"
 TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|please|let's|shall|scheduled|booked|free|any\s?time|"
                      r"appointment|appt|due|earliest|available)\b", re.I)
 
@@ -1397,7 +1408,8 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
         return None   # "twice in one day": how often, not when
     if category in LABELLED and (not _good_label(label) or category == "datetime" and _relative(value) and _many(label)):
         if category == "datetime" and _relative(value) and not DEADLINE.match(value) and not CN_SLOT.search(value) and \
-                not (DAY_TO_COME.match(value) and TO_COME.search(text, left, start)) and not _moved_to_zh(text, left, start):
+                not (DAY_TO_COME.match(value) and (TO_COME.search(text, left, start) or WORKS_AFTER.match(text, end))) and \
+                not _moved_to_zh(text, left, start):
             return None  # "this week", 下个月 with no real key: chit-chat, not a fact
         label = ""
     if category == "count":
@@ -1483,7 +1495,7 @@ def _extract(text: str) -> list[Extracted]:
     facts = [f for f in facts if f.category != "datetime" or not any(d.start <= f.start and f.end <= d.end for d in decided)]
     facts.extend(decided)
     facts.sort(key=lambda f: f.start)
-    return _listed_refs(text, _unrestated(text, facts))
+    return _listed_refs(text, _restated_days(text, _unrestated(text, facts)))
 
 
 # a span from now that says again the date just given ("April 28th, so in three weeks", "on
@@ -1501,6 +1513,25 @@ def _unrestated(text: str, facts: list[Extracted]) -> list[Extracted]:
             return False
         return any(0 <= f.start - d.end <= 16 and RESTATING.match(text[d.end:f.start]) for d in dated)
     return [f for f in facts if not gloss(f)]
+
+
+# "改到下个礼拜二 不是礼拜一 是礼拜二下午": the day said again, in full, after the one it is not
+RESTATED_ZH = re.compile(r"\s?不是[^，。！？,.!?]{1,8}?\s?(?:是|而是)\s?$")
+
+
+def _restated_days(text: str, facts: list[Extracted]) -> list[Extracted]:
+    """The day said again keeps the first one's key ("预约"), so that it still moves the appointment."""
+    dates = [f for f in facts if f.category == "datetime"]
+    again = {id(b): a for a in dates for b in dates if b.start > a.end and _same_weekday(a.value, b.value)
+             and RESTATED_ZH.search(text[a.end:b.start])}
+    first = {id(a) for a in again.values()}
+    return [replace(f, label=again[id(f)].label, key=again[id(f)].key) if id(f) in again and not f.label else f
+            for f in facts if id(f) not in first]
+
+
+def _same_weekday(first: str, again: str) -> bool:
+    a, b = WEEKDAY_ZH.search(first), WEEKDAY_ZH.match(again)
+    return a is not None and b is not None and a.group(0)[-1] == b.group(0)[-1]
 
 
 LIST_JOIN = re.compile(r"\s*(?:和|、|及|跟|以及|,|，|/|&|and)\s*", re.I)
@@ -1524,4 +1555,20 @@ def _listed_refs(text: str, facts: list[Extracted]) -> list[Extracted]:
         noun = re.search(r"[\u4e00-\u9fff]{0,4}?(?:单号|编号|号码|订单|运单|单|号|码)|[A-Za-z ]+", ref.label)
         label = noun.group(0).strip() if noun else "ref"
         out[i], out[i + 1] = (replace(f, category="ref", label=label, key=f"ref:{label}:{f.value}") for f in (a, b))
+    return out + _second_refs(text, out)
+
+
+NEXT_CODE = re.compile(rf"{LIST_JOIN.pattern}(#?[A-Za-z0-9][A-Za-z0-9-]{{2,}})(?![A-Za-z0-9-])", re.I)
+
+
+def _second_refs(text: str, facts: list[Extracted]) -> list[Extracted]:
+    """"订单 3356 和 3357": the second code of a list, of the first's shape, is of its kind too."""
+    out = []
+    for f in facts:
+        m = NEXT_CODE.match(text, f.end) if f.category == "ref" else None
+        if m is None or _code_shape(m.group(1)) != _code_shape(f.value) or \
+                any(g.start < m.end(1) and m.start(1) < g.end for g in facts):
+            continue
+        out.append(replace(f, value=m.group(1), key=f"{f.key.rpartition(':')[0]}:{m.group(1)}" if f.label else "ref",
+                           start=m.start(1), end=m.end(1), replaces=""))
     return out
