@@ -31,6 +31,7 @@ FRAGMENTS = [
     "估价 4 千多", "加一项甲状腺彩超 180", "Blk 305 Tampines Ave 5", "S520305", "my hp is", "after 12/31", "地点在",
     "时薪 45", "一米 85", "EIN is 84-2917735", "module CS2040", "Co. Cork", "新郎 蔡子轩",
     "Wed 2:45", "Friday works", "invoice, INV 20931", "明天的明", "不是礼拜一 是礼拜二下午",
+    "每月 5 号", "现在住 广州市白云区", "member ID W2284719033", "can I", "Jan 17-19",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -1969,3 +1969,16 @@ def test_a_word_said_for_its_character_is_no_date():
 def test_a_day_said_again_in_full_keeps_the_first_ones_key():
     facts = [f for f in extract("预约改到下个礼拜二 不是礼拜一 是礼拜二下午") if f.category == "datetime"]
     assert [(f.value, f.key) for f in facts] == [("礼拜二下午", "datetime:预约")]
+
+
+# -- test55 (RESULTS 40.6): a card's statement, a claim, an ID card; health insurance, a bike, hockey --
+@pytest.mark.parametrize("text, category, value", [
+    ("信用卡账单日是每月 5 号 还款日是 23 号", "datetime", "每月 5 号"),
+    ("户籍地是 湖南省衡阳市雁峰区 现在住 广州市白云区", "address", "广州市白云区"),   # where one lives now, not both
+    ("member ID W2284719033, group number 00917", "ref", "W2284719033"),        # not "ID W2284719033"
+    ("member ID W2284719033, group number 00917", "ref", "00917"),
+    ("can I drop it off Saturday morning and collect Monday?", "datetime", "Monday"),
+    ("tournament in Red Deer Jan 17-19, hotel block at the Sheraton", "datetime", "Jan 17-19"),
+])
+def test_values_of_the_fifty_fifth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]

@@ -123,7 +123,7 @@ CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日�
            rf"(?:{DOTTED_AFTER})(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])|"   # "离店 12.21": after what happens on it
            rf"(?:今天|今晚|明天|明早|明晚|后天|大后天|昨天|昨晚|前天|前晚|听日|后日|琴日)(?:一大?早)?|(?:下下周|下周|本周|这周|上周)"
            rf"[一二三四五六日天末]?|每个?(?:周|星期|礼拜)[一二三四五六日天](?:[、和,，]?[一二三四五六日天]){{0,3}}|(?:下下个?|下个?|上个?|这个?|本)?(?:周|星期|礼拜)[一二三四五六日天末]|{CN_YEAR}\d{{1,2}}\s?月(?![\d底初中旬上下末份])|{CN_YEAR}?(?:\d{{1,2}}\s?|十[一二]?|[一二三四五六七八九])月(?:底|初|中旬|上旬|下旬|中|末)|"
-           rf"月底|月初|月中|年底|年初|(?:农历|阴历)?\s?{CN_LUNAR}|{CN_YEAR}?{CN_HOLIDAY}|"
+           rf"每个?月\s?(?:\d{{1,2}}|二?十[一二三四五六七八九]?|三十一?|[一二三四五六七八九])\s?[日号]|月底|月初|月中|年底|年初|(?:农历|阴历)?\s?{CN_LUNAR}|{CN_YEAR}?{CN_HOLIDAY}|"
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室第-])(?<![\d月路街道巷弄里村楼栋幢号室第-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
            rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊]|[出入]口|\s?(?:教学楼|宿舍|车厢|考场|教室|展位|摊位|会议室))(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
@@ -321,7 +321,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日|预计(?:在)?|预约在?|约在)\s*(?:是|为|:|：|(?i:is|on))?\s*"
                     r"(?P<v>(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/]))"), DIGIT.search),
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
-                    rf"(?:,?\s+(?:(?:at|around|about|from|by|until|till|on\s+the)\s+)?(?:{EN_TIME})|\s+(?:at|around|about)\s+\d{{1,2}}(?![\d:%])|,?\s+(?:at\s+)?(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d.%])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
+                    rf"(?:(?<=\d)\s*[-–]\s*(?:3[01]|[12]\d|0?[1-9])(?![\d:]|\s*(?:am|pm)))?(?:,?\s+(?:(?:at|around|about|from|by|until|till|on\s+the)\s+)?(?:{EN_TIME})|\s+(?:at|around|about)\s+\d{{1,2}}(?![\d:%])|,?\s+(?:at\s+)?(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d.%])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:the\s+(?={WEEKDAY}))?(?:{EN_DATE}|weekdays|weekends|{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
@@ -964,7 +964,9 @@ def _decisions(text: str) -> list[Extracted]:
 
 # what the value of ADDRESS must hold (its lookahead), anywhere in the message
 NEEDS_ADDRESS = _p(r"[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b", re.I)
-CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)[^，。！？；;\n,、]{{2,40}}|"
+CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)(?:(?!\s(?:现在|现|目前|以前|之前)?[住在])[^，。！？；;\n,、]){{2,40}}|"
+                # a city and its district said after where one lives ("现在住 广州市白云区")
+                rf"(?<=住)\s?(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)(?=\s*(?:[，。！？；;,]|$))|"
                 # a meeting point at a landmark ("万达广场一楼星巴克门口", "地铁站B出口")
                 rf"(?:(?<=[\s，,：:在到去])|^)(?:(?![我你他她们在是的])[{CJK}]){{2,8}}(?:广场|商场|购物中心|大厦|地铁站|火车站|高铁站|汽车站|公园|大悦城|银泰)"
                 rf"(?:[{CJK}\d]{{0,3}}(?:楼|层))?[{CJK}A-Za-z]{{0,6}}?(?:[A-Za-z\d]{{1,2}}\s?号?)?(?:门口|入口|出口|大门|南门|北门|东门|西门)|"
@@ -1352,7 +1354,7 @@ DAY_TO_COME = re.compile(rf"^(?:on\s+)?(?:{WEEKDAY}|{SHORT_DAY})(?:\s*(?:-|–|t
 # a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")
 CN_SLOT = re.compile(r"(?:上午|下午|中午|晚上|早上|凌晨|傍晚)$")
 WORKS_AFTER = re.compile(r"\s+(?:works|suits|is fine|is good|is better|would work|is ok(?:ay)?)\b", re.I)   # "Friday works"
-TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|please|let's|shall|scheduled|booked|free|any\s?time|"
+TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|can I|could I|can we|could we|please|let's|shall|scheduled|booked|free|any\s?time|"
                      r"appointment|appt|due|earliest|available)\b", re.I)
 
 
