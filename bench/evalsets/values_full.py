@@ -3081,3 +3081,48 @@ MESSAGES_55: list = [
     ("Ethan's jersey number is 27", [("?name", "Ethan"), ("?ref", "27")]),
     ("the coach is Marc-André Tremblay, 403-555-0187", [("name", "Marc-André Tremblay"), ("phone", "403-555-0187")]),
 ]
+
+# The fifty-sixth round (test56), written 2026-12-06 after test55's changes, before the extractor
+# ran on them: Chinese from a restaurant booking, a pharmacy's delivery, a gym's private trainer, a
+# laptop's after-sales, a landlord's repairs and a school's fees, with numbers that are no facts
+# (storeys, temperatures, percentages, ages); English from a dog walker, a recruiter, a garage, a
+# holiday let and a grandparent's pharmacy order.
+MESSAGES_56: list = [
+    ("订个包间 周六晚上 6 点 12 个人 最低消费多少", [("datetime", "周六晚上6点"), ("count", "12个人")]),
+    ("预订人 覃海燕 手机尾号 0926", [("name", "覃海燕"), ("?phone", "0926")]),
+    ("上次那个包间叫 牡丹厅 在 3 楼", [("?address", "牡丹厅")]),
+    ("药帮我送到 西安市雁塔区科技路 48 号 创业广场 C 座 1907", [("address", "西安市雁塔区科技路48号创业广场C座1907")]),
+    ("要两盒氯雷他定 一盒 23.8", [("count", "两盒"), ("amount", "23.8")]),
+    ("私教课买了 20 节 每节 280 教练是 小麦", [("count", "20节"), ("amount", "280"), ("?name", "小麦")]),
+    ("下次上课约在周日早上 9 点", [("datetime", "周日早上9点")]),
+    ("我体脂率 28% 想降到 20%", []),
+    ("笔记本是 ThinkPad X1 Carbon 2023 款 序列号 PF4KXW91", [("product", "ThinkPad X1 Carbon"), ("ref", "PF4KXW91")]),
+    ("屏幕有一条竖线 去年 8 月买的 还在保修内吧", [("?datetime", "去年8月")]),
+    ("寄修的话寄到哪里 我在 苏州", []),
+    ("房东说周四下午派人来修热水器 让我留个门", [("datetime", "周四下午")]),
+    ("房租 3,600 押一付三 合同到明年 4 月 30 号", [("amount", "3,600"), ("?decision", "押一付三"), ("datetime", "明年4月30号")]),
+    ("住 18 楼 室内温度只有 14 度", []),
+    ("学校说这学期的校服费 420 书本费 386 下周五前交", [("amount", "420"), ("amount", "386"), ("datetime", "下周五前")]),
+    ("孩子在 初二 3 班 班主任 汤老师", [("?name", "汤老师")]),
+    ("学生编号 G320105201012270031", [("ref", "G320105201012270031")]),
+    ("我们小区快递柜编号 0385", [("?ref", "0385")]),
+    ("今天 38 度 外卖晚到 40 分钟", []),
+    ("打 95555 一直占线", [("?phone", "95555")]),
+    ("hi, it's Fiona, Bella's mum, can you walk her Mon/Wed/Fri at 12?", [("?name", "Fiona"), ("?name", "Bella"), ("datetime", "Mon/Wed/Fri at 12")]),
+    ("the key safe code is 4412, it's by the back door", [("?ref", "4412")]),
+    ("£12 a walk, I'll pay you every Friday", [("amount", "£12")]),
+    ("Hi Daniel, the role is Senior Data Engineer, £85-95k plus bonus", [("?name", "Daniel"), ("amount", "£85-95k")]),
+    ("first interview is a video call on Tuesday 9 Dec at 10:30 with Hannah Fry", [("datetime", "Tuesday 9 Dec at 10:30"), ("name", "Hannah Fry")]),
+    ("notice period is 3 months and I'm currently on £78k", [("?count", "3 months"), ("?amount", "£78k")]),
+    ("the car's a 2018 Ford Focus, reg KY18 HDZ, 62k miles", [("product", "Ford Focus"), ("ref", "KY18 HDZ")]),
+    ("MOT is due on 2 January", [("datetime", "2 January")]),
+    ("the garage said £340 for brake pads and discs, can do Thursday", [("amount", "£340"), ("datetime", "Thursday")]),
+    ("we've booked the cottage from 27 Dec to 3 Jan, booking ref HC-88120", [("datetime", "27 Dec to 3 Jan"), ("ref", "HC-88120")]),
+    ("the owner is Gwen, 01766 512 090, she lives next door", [("?name", "Gwen"), ("phone", "01766 512 090")]),
+    ("check-in is after 4pm and checkout by 10", [("datetime", "4pm"), ("datetime", "10")]),
+    ("there are 3 bedrooms but we're 7 people", [("?count", "3 bedrooms"), ("count", "7 people")]),
+    ("Mum's repeat prescription is ready, it's the amlodipine 5mg and the atorvastatin", [("?product", "amlodipine"), ("?product", "atorvastatin")]),
+    ("her NHS number is 485 777 3456", [("ref", "485 777 3456")]),
+    ("can the pharmacy deliver Wednesday afternoon? she's 88 and can't get out", [("datetime", "Wednesday afternoon")]),
+    ("address is 9 Meadow Close, Hexham NE46 2BT", [("address", "9 Meadow Close, Hexham NE46 2BT")]),
+]
