@@ -1982,3 +1982,21 @@ def test_a_day_said_again_in_full_keeps_the_first_ones_key():
 ])
 def test_values_of_the_fifty_fifth_round(text, category, value):
     assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+# -- test56 (RESULTS 40.7): a restaurant, a trainer, school fees; a dog walker, a recruiter, a let ---
+@pytest.mark.parametrize("text, category, value", [
+    ("订个包间 周六晚上 6 点 12 个人 最低消费多少", "count", "12 个人"),   # 12 is the party, not the minutes
+    ("私教课买了 20 节 每节 280 教练是 小麦", "amount", "280"),
+    ("学校说这学期的校服费 420 书本费 386 下周五前交", "amount", "386"),     # 下周五 is no 下 of a count
+    ("hi, it's Fiona, Bella's mum, can you walk her Mon/Wed/Fri at 12?", "datetime", "Mon/Wed/Fri at 12"),
+    ("Hi Daniel, the role is Senior Data Engineer, £85-95k plus bonus", "amount", "£85-95k"),
+    ("the garage said £340 for brake pads and discs, can do Thursday", "datetime", "Thursday"),
+    ("we've booked the cottage from 27 Dec to 3 Jan, booking ref HC-88120", "datetime", "27 Dec to 3 Jan"),
+])
+def test_values_of_the_fifty_sixth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_minutes_stay_minutes():
+    assert [f.value for f in extract("下午 3 点 20 分到") if f.category == "datetime"] == ["下午 3 点 20 分"]

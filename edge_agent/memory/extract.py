@@ -82,7 +82,7 @@ SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"   # as texted, lower ca
 ORDINAL_DAY = (r"the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])"
                r"(?!\s+(?:time|floor|place|row|grade|year|round|attempt|try|century|edition|generation|gen|coffee|day)\b)")
 DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|上昼|下昼|晏昼|夜晚|早|晚"   # 下昼: Cantonese 下晝
-CN_MINUTE = (rf"(?:半|一刻|三刻|\d{{1,2}}(?:\s?分(?!钟))?|[{CN_DIGIT}]{{1,3}}分|整|钟|"
+CN_MINUTE = (rf"(?:半|一刻|三刻|\d{{1,2}}(?:\s?分(?!钟)|(?![\d.]|\s?[个人位岁块元号楼层天台件张份桌间]))|[{CN_DIGIT}]{{1,3}}分|整|钟|"
              rf"(?:[一二三四五]十[一二三四五六七八九]?|十[一二三四五六七八九]?|零[一二三四五六七八九])(?![{CN_DIGIT}个位人块元岁次件分]))")
 # the end of a range of hours ("早上八点到十点", "下午 2 点至 4 点半")
 CN_UNTIL = rf"(?:\s?[到至~～-]\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:{CN_MINUTE})?)?"
@@ -132,13 +132,17 @@ EN_HOLIDAY = (r"(?:(?-i:Labou?r Day|Memorial Day|Thanksgiving|Christmas(?: Eve| 
               r"Boxing Day|Halloween|Independence Day|Presidents'? Day|Canada Day|Anzac Day|Australia Day|Diwali|Eid)|"
               r"the Fourth of July|(?:the\s+)?bank holiday)(?:\s+(?:weekend|Monday|morning|evening|night))?")
 EN_HOLIDAY_RE = re.compile(EN_HOLIDAY, re.I)
-EN_DATE = (rf"(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\d{{2}}(?!\d)|(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
+# a stay across two months ("from 27 Dec to 3 Jan", "Dec 27 - Jan 3"): one value
+EN_MONTHS_SPAN = (rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\.?\s*(?:-|–|to|until|till|through)\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b|"
+                  rf"{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\s*(?:-|–|to|until|till|through)\s*{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?![\d:])")
+EN_DATE = (rf"{EN_MONTHS_SPAN}|(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\d{{2}}(?!\d)|(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}(?:,?\s+(?:the\s+)?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z]))?|week(?:end)?|month|year)|"
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
            rf"{ORDINAL_DAY}\s*(?:-|–|to|until|till|through)\s*{ORDINAL_DAY}|"   # "on call from the 14th to the 21st"
            rf"(?:next|this|on)\s+{SHORT_DAY}\b|(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\byou )(?<!\bwho ){SHORT_DAY}(?=\.?\s+(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)|at\s+\d|arvo|morning|afternoon|evening|night|noon)\b)|"   # "next fri at 2", "sat 10am"
-           rf"(?:tmrw|tmr|2moro|2morrow)\b|{WEEKDAY_ABBR}(?=\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}}|\s*(?:am|pm)))|"   # "moved to Wed 2:45"
+           rf"(?:tmrw|tmr|2moro|2morrow)\b|(?:{WEEKDAY_ABBR}/)+{WEEKDAY_ABBR}(?![A-Za-z])|"   # "Mon/Wed/Fri at 12"
+           rf"{WEEKDAY_ABBR}(?=\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}}|\s*(?:am|pm)))|"   # "moved to Wed 2:45"
            rf"{WEEKDAY}\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY}|"   # "out Monday through Wednesday"
            rf"{WEEKDAY},?\s+{ORDINAL_DAY}|{WEEKDAY},?\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])|(?:first thing\s+(?:on\s+)?)?{WEEKDAY}|(?:first thing\s+)?tomorrow|today|tonight|{ORDINAL_DAY}|"
            rf"(?:the\s+)?{WEEKDAY}\s+after\s+next|(?:mid|early|late)[- ](?:{MONTH})\b|"   # "the Thursday after next", "mid-April"
@@ -323,7 +327,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:(?<=\d)\s*[-–]\s*(?:3[01]|[12]\d|0?[1-9])(?![\d:]|\s*(?:am|pm)))?(?:,?\s+(?:(?:at|around|about|from|by|until|till|on\s+the)\s+)?(?:{EN_TIME})|\s+(?:at|around|about)\s+\d{{1,2}}(?![\d:%])|,?\s+(?:at\s+)?(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d.%])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:the\s+(?={WEEKDAY}))?(?:{EN_DATE}|weekdays|weekends|{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*))?)", re.I), _may_hold_en_date),
-    ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
+    ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:[-–]\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s?(?:[kKmM](?![a-z])|万|千)))?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|lakhs?(?![a-z])|lacs?(?![a-z])|crores?(?![a-z])|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
@@ -331,10 +335,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
-                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
-                  rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟下张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt]|\s?平(?![时常日均]))|"
+                  rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
                   rf"(?P<k>房租|月租|租金|押金|定金|订金|金额|保价|价值|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
@@ -1354,7 +1358,7 @@ DAY_TO_COME = re.compile(rf"^(?:on\s+)?(?:{WEEKDAY}|{SHORT_DAY})(?:\s*(?:-|–|t
 # a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")
 CN_SLOT = re.compile(r"(?:上午|下午|中午|晚上|早上|凌晨|傍晚)$")
 WORKS_AFTER = re.compile(r"\s+(?:works|suits|is fine|is good|is better|would work|is ok(?:ay)?)\b", re.I)   # "Friday works"
-TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|can I|could I|can we|could we|please|let's|shall|scheduled|booked|free|any\s?time|"
+TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|can I|could I|can we|could we|can do|please|let's|shall|scheduled|booked|free|any\s?time|"
                      r"appointment|appt|due|earliest|available)\b", re.I)
 
 
