@@ -3126,3 +3126,38 @@ MESSAGES_56: list = [
     ("can the pharmacy deliver Wednesday afternoon? she's 88 and can't get out", [("datetime", "Wednesday afternoon")]),
     ("address is 9 Meadow Close, Hexham NE46 2BT", [("address", "9 Meadow Close, Hexham NE46 2BT")]),
 ]
+
+# The fifty-seventh round (test57), written 2026-12-06 after test56's changes, before the extractor
+# ran on them: Chinese and English in one message at work (a meeting moved, a PO, a deadline, a
+# vendor's quote), a Chinese tech-support chat full of numbers that are no facts (versions, IP
+# addresses, ports, memory sizes, error codes), and English from Chinese speakers abroad.
+MESSAGES_57: list = [
+    ("明天的 meeting 改到 3pm 了 在 5 楼大会议室", [("datetime", "3pm"), ("?address", "5楼大会议室")]),
+    ("PO 号 4500123987 供应商说 next Monday 发货", [("ref", "4500123987"), ("datetime", "next Monday")]),
+    ("deadline 是 Friday 下午 5 点 别忘了", [("datetime", "Friday下午5点")]),
+    ("vendor 报价 USD 12,500 含 shipping", [("amount", "USD 12,500")]),
+    ("客户那边的 contact 是 Jason Liu 邮箱 jason.liu@hkt-global.com", [("name", "Jason Liu"), ("email", "jason.liu@hkt-global.com")]),
+    ("Q3 的 budget 砍到 80 万了", [("amount", "80万")]),
+    ("我下周三 WFH 有事 call 我 138 1120 7765", [("?datetime", "下周三"), ("phone", "13811207765")]),
+    ("系统版本是 2.4.13 升级后就登不上了", []),
+    ("服务器 IP 192.168.10.24 端口 8443", []),
+    ("内存 16G 硬盘 512G 还是卡", []),
+    ("报错代码 0x0000007B 蓝屏了", []),
+    ("我的工单是 IT-20251207-0419 麻烦跟进", [("ref", "IT-20251207-0419")]),
+    ("远程的话我今天下午 2 点到 4 点在", [("datetime", "今天下午2点到4点")]),
+    ("电脑资产编号 ZJ-NB-03317 使用人 沈佳怡", [("ref", "ZJ-NB-03317"), ("name", "沈佳怡")]),
+    ("公司 Wi-Fi 密码改成什么了", []),
+    ("打印机型号 HP LaserJet M404dn 卡纸", [("product", "HP LaserJet M404dn")]),
+    ("Hi, I'm Wang Lei, I rented the flat at 33 Victoria Road last month", [("name", "Wang Lei"), ("address", "33 Victoria Road")]),
+    ("my deposit of £1,150 hasn't come back yet, it's been 5 weeks", [("amount", "£1,150")]),
+    ("the agency is Foxtons, my contract number is FX/2024/88213", [("ref", "FX/2024/88213")]),
+    ("I moved out on 30 September and handed the keys to Mr Hughes", [("?datetime", "30 September"), ("?name", "Mr Hughes")]),
+    ("my new address is Room 1203, 88 Queensway, Admiralty, Hong Kong", [("address", "Room 1203, 88 Queensway, Admiralty, Hong Kong")]),
+    ("pls reply to my email zhang.min.hk@gmail.com", [("email", "zhang.min.hk@gmail.com")]),
+    ("my daughter Xiaoyu starts nursery on 6 January", [("name", "Xiaoyu"), ("datetime", "6 January")]),
+    ("the nursery fee is £1,480 per month, we get 15 free hours", [("amount", "£1,480")]),
+    ("my husband's name is Chen Hao, he will pick her up at 5:45", [("name", "Chen Hao"), ("datetime", "5:45")]),
+    ("she is allergic to peanuts", []),
+    ("she's 2 years 9 months", []),
+    ("my BRP number is ZU1234567", [("id_card", "ZU1234567")]),
+]
