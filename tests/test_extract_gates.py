@@ -33,6 +33,7 @@ FRAGMENTS = [
     "Wed 2:45", "Friday works", "invoice, INV 20931", "明天的明", "不是礼拜一 是礼拜二下午",
     "每月 5 号", "现在住 广州市白云区", "member ID W2284719033", "can I", "Jan 17-19",
     "6 点 12 个人", "每节 280", "386 下周五", "Mon/Wed/Fri at 12", "£85-95k", "can do", "27 Dec to 3 Jan", "Dec 27 - Jan 3",
+    "contact 是 Ms. Tan", "使用人 沈佳怡", "Room 1203, 88 Queensway", "BRP number",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

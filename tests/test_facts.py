@@ -2000,3 +2000,22 @@ def test_values_of_the_fifty_sixth_round(text, category, value):
 
 def test_minutes_stay_minutes():
     assert [f.value for f in extract("下午 3 点 20 分到") if f.category == "datetime"] == ["下午 3 点 20 分"]
+
+
+# -- test57 (RESULTS 40.8): zh/en at work, a tech-support chat; English from Chinese speakers abroad --
+@pytest.mark.parametrize("text, category, value", [
+    ("客户那边的 contact 是 Jason Liu 邮箱 jason.liu@hkt-global.com", "name", "Jason Liu"),
+    ("供应商 contact 是 Ms. Tan 手机 +65 9123 4567", "name", "Ms. Tan"),            # not "Ms"
+    ("电脑资产编号 ZJ-NB-03317 使用人 沈佳怡", "name", "沈佳怡"),
+    ("my new address is Room 1203, 88 Queensway, Admiralty, Hong Kong", "address",
+     "Room 1203, 88 Queensway, Admiralty, Hong Kong"),
+    ("my BRP number is ZU1234567", "id_card", "ZU1234567"),
+])
+def test_values_of_the_fifty_seventh_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["系统版本是 2.4.13 升级后就登不上了", "服务器 IP 192.168.10.24 端口 8443",
+                                  "内存 16G 硬盘 512G 还是卡", "报错代码 0x0000007B 蓝屏了"])
+def test_a_machines_numbers_are_no_facts(text):
+    assert extract(text) == []

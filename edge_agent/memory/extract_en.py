@@ -22,8 +22,8 @@ _PHONE_VALUE = r"\+?\(?\d[\d ().-]{5,18}\d(?:\s*(?i:ext\.?|extension|x)\s*\d{1,5
 _ID_KEY = (r"(?:\b(?i:passport(?: no\.?| number| #)?|social security(?: number)?|national insurance(?: number)?|"
            r"national id(?: number)?|id number|driv(?:ing|er'?s) licen[cs]e(?: number| no\.?| #)?|"
            r"(?<!business )(?<!software )(?<!product )(?<!trade )(?<!liquor )licen[cs]e (?:number|no\.?|#)|"
-           r"medicare(?: number| no\.?)?|aadhaar(?: number)?|tax id|tax file number)|"
-           r"\b(?:SSN|SIN|NI number|NI no|TFN|NRIC|PPSN|PPS (?i:number|no\.?)|MyKad|IC (?i:number|no\.?)|PAN(?: (?i:number|no\.?|card))?))")
+           r"medicare(?: number| no\.?)?|aadhaar(?: number)?|tax id|tax file number|residence permit(?: number| no\.?)?)|"
+           r"\b(?:SSN|SIN|NI number|NI no|TFN|NRIC|BRP(?: (?i:number|no\.?))?|PPSN|PPS (?i:number|no\.?)|MyKad|IC (?i:number|no\.?)|PAN(?: (?i:number|no\.?|card))?))")
 _ID_VALUE = r"(?=[A-Z0-9 -]*\d)[A-Z0-9](?:[A-Z0-9]|[ -](?=[A-Z0-9])){4,24}(?![A-Za-z0-9])"
 _IBAN = r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])"
 _IBAN_SPACED = r"[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,4})?(?![A-Za-z0-9])"  # without its key word
@@ -317,7 +317,7 @@ _POST = (r"\d{4,6}(?:-\d{4})?|S\d{6}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-
          r"[A-Z]\d{2} ?(?=[A-Z0-9]{0,3}[A-Z])(?=[A-Z0-9]{0,3}\d)[A-Z0-9]{4}")   # Irish: "T12 X8Y2"
 _CITY = r"(?:Co\.\s)?[A-Z][a-zà-ÿ]+(?:\s[A-Z][a-zà-ÿ]+)*"   # "Co. Cork"
 ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}})?(?:\s*(?:{_POST}))(?:\s+{_CITY})?)"
-                  rf"(?![A-Za-z0-9])|\s*,\s*{_CITY}(?![A-Za-z0-9])|"
+                  rf"(?![A-Za-z0-9])|\s*,\s*{_CITY}(?![A-Za-z0-9])|(?<=\d)\s*,\s*\d{{1,4}}[A-Za-z]?\s+{_CITY}(?![A-Za-z0-9])|"   # "Room 1203, 88 Queensway"
                   rf"\s+[a-z]+(?:\s[a-z]+)?\s+(?:[a-z]{{2,3}}\s+)?\d{{4,5}}(?!\d)")
 # the words of a street's name are no function words ("087 123 4567 by the way" is no address)
 _NOT_STREET_WORD = r"(?!(?i:the|a|an|by|on|in|to|of|my|your|our|his|her|their|is|was|at|and|all|with|for|from)\b)"
