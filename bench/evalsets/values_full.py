@@ -3161,3 +3161,35 @@ MESSAGES_57: list = [
     ("she's 2 years 9 months", []),
     ("my BRP number is ZU1234567", [("id_card", "ZU1234567")]),
 ]
+
+# The fifty-eighth round (test58), written 2026-12-06 after test57's changes, before the extractor
+# ran on them: a desk's question and the customer's short answer, as answers22, test46 and test49:
+# an airline, a hotel, a courier, a house agent and a bank in Chinese; a GP surgery's receptionist,
+# a council, an airline and a bank in English.
+MESSAGES_58: list = [
+    ("请问乘机人姓名？", "雷振宇 雷电的雷", [("name", "雷振宇")]),
+    ("请提供证件号码。", "护照 EH8823104", [("id_card", "EH8823104")]),
+    ("请问航班号和日期？", "CZ3539 1 月 25 号", [("ref", "CZ3539"), ("datetime", "1月25号")]),
+    ("请问几位入住？", "两个大人 一个 6 岁的小孩", [("?count", "两个大人"), ("?count", "一个6岁的小孩")]),
+    ("请问几点到店？", "大概晚上九点多", [("datetime", "晚上九点多")]),
+    ("请问寄件物品重量？", "2 公斤左右", []),
+    ("请问寄到哪里？", "福州市鼓楼区五四路 158 号 环球广场 17 楼", [("address", "福州市鼓楼区五四路158号环球广场17楼")]),
+    ("请问收件人电话？", "一五九 八零一二 三三六七", [("phone", "一五九八零一二三三六七")]),
+    ("请问您想什么时候看房？", "这周日上午 或者下周一晚上", [("datetime", "这周日上午"), ("datetime", "下周一晚上")]),
+    ("请问预算多少？", "总价 300 万以内", [("amount", "300万")]),
+    ("请问您银行预留的手机号？", "就是 177 2233 9051", [("phone", "17722339051")]),
+    ("请问您要挂失哪张卡？", "尾号 6618 的储蓄卡", [("bank_card", "6618")]),
+    ("请问最后一笔交易金额？", "好像是 1,299 在京东", [("amount", "1,299")]),
+    ("请问还有别的问题吗？", "没有了 谢谢", []),
+    ("Can I take your date of birth?", "14th of May 1961", [("?datetime", "14th of May 1961")]),
+    ("And the first line of your address?", "27 Cherry Tree Lane", [("address", "27 Cherry Tree Lane")]),
+    ("When would you like to come in?", "Thursday morning if possible, I work afternoons", [("datetime", "Thursday morning")]),
+    ("What's the best number to reach you on?", "my mobile, 07456 112 830", [("phone", "07456 112 830")]),
+    ("What's your council tax reference?", "it's 5003318724", [("ref", "5003318724")]),
+    ("How many people live at the property?", "just two of us now", [("?count", "two of us")]),
+    ("What's your booking reference?", "ZK4TRP, flying to Malaga on the 8th", [("ref", "ZK4TRP"), ("datetime", "the 8th")]),
+    ("Which passenger needs assistance?", "my father, Patrick O'Brien, he uses a wheelchair", [("name", "Patrick O'Brien")]),
+    ("Can you confirm the last four digits of the card?", "7714", [("bank_card", "7714")]),
+    ("How much was the transaction?", "$2,310.45 to some electronics store", [("amount", "$2,310.45")]),
+    ("When did you last use the card yourself?", "yesterday at Tesco, about 6pm", [("?datetime", "yesterday"), ("?datetime", "6pm")]),
+]
