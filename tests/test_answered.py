@@ -120,3 +120,17 @@ def test_a_restored_memory_still_knows_the_question():
         return {f["key"] for f in again.facts.export()}
 
     assert "ref:订单号:3876552" in asyncio.run(run())
+
+
+@pytest.mark.parametrize("question, text, category, value", [
+    ("请问乘机人姓名？", "雷振宇 雷电的雷", "name", "雷振宇"),                 # a character spelled out after the name
+    ("请问您的姓名？", "张伟 弓长张", "name", "张伟"),
+    ("What's your booking reference?", "ZK4TRP, flying to Malaga on the 8th", "ref", "ZK4TRP"),   # then a clause of its own
+    ("请问收件人电话？", "一五九 八零一二 三三六七", "phone", "一五九 八零一二 三三六七"),
+])
+def test_answers_of_the_fifty_eighth_round(question, text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in with_answers(text, question)]
+
+
+def test_an_answer_that_goes_on_about_something_else_is_still_no_value():
+    assert answered("不记得了，我回去翻一下", "请问您的订单号是多少？") == []

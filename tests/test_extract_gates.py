@@ -34,6 +34,7 @@ FRAGMENTS = [
     "每月 5 号", "现在住 广州市白云区", "member ID W2284719033", "can I", "Jan 17-19",
     "6 点 12 个人", "每节 280", "386 下周五", "Mon/Wed/Fri at 12", "£85-95k", "can do", "27 Dec to 3 Jan", "Dec 27 - Jan 3",
     "contact 是 Ms. Tan", "使用人 沈佳怡", "Room 1203, 88 Queensway", "BRP number",
+    "九点多", "一五九 八零一二 三三六七", "if possible", "O'Brien",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2019,3 +2019,13 @@ def test_values_of_the_fifty_seventh_round(text, category, value):
                                   "内存 16G 硬盘 512G 还是卡", "报错代码 0x0000007B 蓝屏了"])
 def test_a_machines_numbers_are_no_facts(text):
     assert extract(text) == []
+
+
+# -- test58 (RESULTS 40.9): a desk's question and the short answer ------------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("大概晚上九点多", "datetime", "晚上九点多"),
+    ("my father, Patrick O'Brien, he uses a wheelchair", "name", "Patrick O'Brien"),
+    ("Thursday morning if possible, I work afternoons", "datetime", "Thursday morning"),
+])
+def test_values_of_the_fifty_eighth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]

@@ -41,7 +41,9 @@ FRAMES = {"name": (["姓名："], ["name: "]), "bank_card": (["卡号后四位�
           "address": (["地址："], ["address: ", "postcode: "])}
 ASKING = re.compile(r"[?？]|请(?:问|提供|告诉|输入|发一下|留一下)|麻烦(?:提供|告诉|发|留)|方便(?:留|告诉|提供)|\b(?:please|could you|can you|may I)\b", re.I)
 FILLER = re.compile(r"[\s，。！,.!~～]|^(?:我叫|我是|叫我|是|嗯|好的|my name is|it's|it is)|^(?:免贵)?姓[\u4e00-\u9fff]{1,2}(?=[\s，,])|"
-                    r"[一二三四五六七八九十两\d]{1,3}岁|\b[A-Z](?:-[A-Z]){2,}\b|的?那[个单笔]$", re.I)   # "姓欧阳 欧阳倩", "陶建国 七十二岁", "R-E-Y-E-S"
+                    r"[一二三四五六七八九十两\d]{1,3}岁|\b[A-Z](?:-[A-Z]){2,}\b|的?那[个单笔]$|"
+                    r"([\u4e00-\u9fff])[\u4e00-\u9fff]{0,2}的\1|[\u4e00-\u9fff]{1,2}([\u4e00-\u9fff])的\2|"   # "雷电的雷", "远方的远"
+                    r"木子李|弓长张|耳东陈|立早章|口天吴|双木林|古月胡|草头黄|三横王|文刀刘", re.I)   # "姓欧阳 欧阳倩", "陶建国 七十二岁", "R-E-Y-E-S"
 # what a spoken answer says before its value ("yes, it's HX4P2T", "sure, 0161 496 0735", "还是 135…")
 LEAD = re.compile(r"^(?:免贵)?姓([\u4e00-\u9fff]{1,2})[，,\s]+(?=\1)|^(?:是的?|就是|还是|嗯|好的|对)[，,\s]*|"
                   r"^(?:尾号|后四位|末四位|后六位)是?[，,\s]*|"
@@ -132,10 +134,16 @@ def _without(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+NEW_CLAUSE = re.compile(r"\s*[,，;；。]\s*\S")
+
+
 def _whole(fact: Extracted, said: str) -> bool:
     """Whether the value is all the answer says besides other values, and of its kind (a
     surname, a digit)."""
-    if len(FILLER.sub("", LEAD.sub("", said[:fact.start], count=1) + said[fact.end:])) > 2:
+    after = said[fact.end:]
+    if NEW_CLAUSE.match(after):   # "ZK4TRP, flying to Malaga on the 8th": the value, then a clause of its own
+        after = ""
+    if len(FILLER.sub("", LEAD.sub("", said[:fact.start], count=1) + after)) > 2:
         return False
     if fact.category == "name":
         v = fact.value

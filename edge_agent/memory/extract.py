@@ -82,7 +82,7 @@ SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"   # as texted, lower ca
 ORDINAL_DAY = (r"the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z])"
                r"(?!\s+(?:time|floor|place|row|grade|year|round|attempt|try|century|edition|generation|gen|coffee|day)\b)")
 DAYPART = "上午|下午|晚上|早上|中午|凌晨|傍晚|今晚|明早|上昼|下昼|晏昼|夜晚|早|晚"   # 下昼: Cantonese 下晝
-CN_MINUTE = (rf"(?:半|一刻|三刻|\d{{1,2}}(?:\s?分(?!钟)|(?![\d.]|\s?[个人位岁块元号楼层天台件张份桌间]))|[{CN_DIGIT}]{{1,3}}分|整|钟|"
+CN_MINUTE = (rf"(?:半|一刻|三刻|多(?![少个人久])|\d{{1,2}}(?:\s?分(?!钟)|(?![\d.]|\s?[个人位岁块元号楼层天台件张份桌间]))|[{CN_DIGIT}]{{1,3}}分|整|钟|"
              rf"(?:[一二三四五]十[一二三四五六七八九]?|十[一二三四五六七八九]?|零[一二三四五六七八九])(?![{CN_DIGIT}个位人块元岁次件分]))")
 # the end of a range of hours ("早上八点到十点", "下午 2 点至 4 点半")
 CN_UNTIL = rf"(?:\s?[到至~～-]\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})\s?[点時时](?:{CN_MINUTE})?)?"
@@ -276,7 +276,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("phone", _p(r"(?:电话|手机|联系电话|联络电话|手提)(?:号码?)?\s*(?:是|係|系|为|:|：)?\s*(?P<v>(?<!\d)[4-9]\d{3}[ -]?\d{4})(?![\d-])"),
      DIGIT.search),
     # a mobile read out by a voice input, in characters ("幺三八一二三四五六七八")
-    ("phone", _p(rf"(?<![{SPOKEN_DIGIT}十百千万])[幺一][三四五六七八九][{SPOKEN_DIGIT}]{{9}}(?![{SPOKEN_DIGIT}十百千万])"), NEEDS_WIDE.search),
+    ("phone", _p(rf"(?<![{SPOKEN_DIGIT}十百千万])[幺一][三四五六七八九][{SPOKEN_DIGIT}]{{9}}(?![{SPOKEN_DIGIT}十百千万])|"
+                 rf"(?<![{SPOKEN_DIGIT}十百千万])[幺一][三四五六七八九][{SPOKEN_DIGIT}]\s[{SPOKEN_DIGIT}]{{4}}\s[{SPOKEN_DIGIT}]{{4}}(?![{SPOKEN_DIGIT}十百千万])"),   # "一五九 八零一二 三三六七"
+     NEEDS_WIDE.search),
     ("ref", _p(rf"(?P<l>订单号|订单编号|运单号|快递单号|物流单号|工单号|单号|编号|会员号|卡号|取件码|取货码|提货码)\s*(?:是|为|:|：)?\s*"
                rf"(?P<v>[{SPOKEN_DIGIT}]{{4,24}})(?![{SPOKEN_DIGIT}十百千万])"), NEEDS_WIDE.search),
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
@@ -466,7 +468,7 @@ NAME_TITLE = _p(rf"(?:(?<![{CJK}])|(?<=[是找问]))(?!{TITLED_ROLES})(?P<v>[{CJ
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
                  r"tutor|dentist|physio|therapist|hairdresser|barber|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|fiancée?)(?:(?:'s name is|,| is| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
-                 r"(?P<v>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+)?)(?=[,.]|\s+(?i:starts|"
+                 r"(?P<v>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ'’])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+)?)(?=[,.]|\s+(?i:starts|"
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b|\s*[\u4e00-\u9fff]|\s*$))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
 NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
@@ -1357,7 +1359,7 @@ DAY_TO_COME = re.compile(rf"^(?:on\s+)?(?:{WEEKDAY}|{SHORT_DAY})(?:\s*(?:-|–|t
                          rf"(?:\s+(?:morning|afternoon|evening|night|arvo))?$", re.I)
 # a day and its part of the day in Chinese names one slot ("大后天上午去领证", "明天下午")
 CN_SLOT = re.compile(r"(?:上午|下午|中午|晚上|早上|凌晨|傍晚)$")
-WORKS_AFTER = re.compile(r"\s+(?:works|suits|is fine|is good|is better|would work|is ok(?:ay)?)\b", re.I)   # "Friday works"
+WORKS_AFTER = re.compile(r"\s+(?:works|suits|is fine|is good|is better|would work|is ok(?:ay)?|if possible)\b", re.I)   # "Friday works"
 TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|can I|could I|can we|could we|can do|please|let's|shall|scheduled|booked|free|any\s?time|"
                      r"appointment|appt|due|earliest|available)\b", re.I)
 
