@@ -3193,3 +3193,36 @@ MESSAGES_58: list = [
     ("How much was the transaction?", "$2,310.45 to some electronics store", [("amount", "$2,310.45")]),
     ("When did you last use the card yourself?", "yesterday at Tesco, about 6pm", [("?datetime", "yesterday"), ("?datetime", "6pm")]),
 ]
+
+# The fifty-ninth round (test59), written 2026-12-06 after test58's changes, before the extractor
+# ran on them: one Chinese customer's long chat with an appliance brand's desk (a washing machine
+# that leaks, a repair booked, moved and done, a part's price, an invoice), as the customer types
+# it, with the values asked for again and changed; then English from a parent to a school office.
+MESSAGES_59: list = [
+    ("你好 我家洗衣机漏水 型号是 XQG100-B14376L", [("product", "XQG100-B14376L")]),
+    ("去年双十一在你们旗舰店买的 订单号 3358820174466192", [("?datetime", "去年双十一"), ("ref", "3358820174466192")]),
+    ("机器编号贴在后面 SN 是 6120034891HX", [("ref", "6120034891HX")]),
+    ("联系人写我老婆 付晓燕 电话 186 0511 2783", [("name", "付晓燕"), ("phone", "18605112783")]),
+    ("地址 南京市江宁区双龙大道 1118 号 金王府 11 栋 2 单元 803", [("address", "南京市江宁区双龙大道1118号金王府11栋2单元803")]),
+    ("师傅明天能来吗 最好下午 我 2 点以后在家", [("datetime", "明天"), ("?datetime", "2点以后")]),
+    ("明天不行的话 后天上午也可以", [("?datetime", "后天上午")]),
+    ("约好了是吧 周五下午 2 点到 4 点", [("datetime", "周五下午2点到4点")]),
+    ("师傅姓葛 说要换进水阀 多少钱", [("?name", "葛")]),
+    ("进水阀 68 上门费 50 一共 118 对吧", [("amount", "68"), ("amount", "50"), ("amount", "118")]),
+    ("在保修期内的话是不是免费", []),
+    ("发票抬头个人 邮箱发 fuxy1988@126.com", [("email", "fuxy1988@126.com")]),
+    ("修好了 但是甩干的时候还是响", []),
+    ("能不能再派人来看看 这次周日上午", [("datetime", "周日上午")]),
+    ("上次师傅的工号是 NJ0731", [("ref", "NJ0731")]),
+    ("我家是 11 楼 电梯要刷卡 师傅到了打电话", []),
+    ("第二次上门改成下周一下午了", [("datetime", "下周一下午")]),
+    ("换的是排水泵 质保 90 天", [("?count", "90天")]),
+    ("评价给你们打 5 星", []),
+    ("Hi, this is Olu Adeyemi, Zara's dad, she's in Year 4, Maple class", [("name", "Olu Adeyemi"), ("?name", "Zara")]),
+    ("she has a dentist appointment on Wednesday 14th at 1.45, so I'll collect her at 1", [("datetime", "Wednesday 14th at 1.45"), ("?datetime", "1")]),
+    ("the trip money, £24.50, I paid it on ParentPay yesterday, ref PP-7731902", [("amount", "£24.50"), ("ref", "PP-7731902")]),
+    ("also her grandmother, Mrs Funmi Adeyemi, will pick her up on Fridays from now on", [("name", "Funmi Adeyemi")]),
+    ("Gran's mobile is 07931 448 217", [("phone", "07931 448 217")]),
+    ("our new address is 5 Larch Court, Leeds LS16 8QR", [("address", "5 Larch Court, Leeds LS16 8QR")]),
+    ("Zara's lunch account number is 004418", [("ref", "004418")]),
+]
