@@ -35,6 +35,7 @@ FRAGMENTS = [
     "6 点 12 个人", "每节 280", "386 下周五", "Mon/Wed/Fri at 12", "£85-95k", "can do", "27 Dec to 3 Jan", "Dec 27 - Jan 3",
     "contact 是 Ms. Tan", "使用人 沈佳怡", "Room 1203, 88 Queensway", "BRP number",
     "九点多", "一五九 八零一二 三三六七", "if possible", "O'Brien",
+    "一共 118 对吧", "at 1.45", "lunch account number is 004418",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

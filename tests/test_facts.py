@@ -2029,3 +2029,18 @@ def test_a_machines_numbers_are_no_facts(text):
 ])
 def test_values_of_the_fifty_eighth_round(text, category, value):
     assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+# -- test59 (RESULTS 40.9): an appliance desk's long chat; a parent to a school office ----------------
+@pytest.mark.parametrize("text, category, value", [
+    ("进水阀 68 上门费 50 一共 118 对吧", "amount", "118"),          # a sum, then a particle
+    ("she has a dentist appointment on Wednesday 14th at 1.45, so I'll collect her at 1", "datetime",
+     "on Wednesday 14th at 1.45"),                                   # not "at 1" of "1.45"
+    ("Zara's lunch account number is 004418", "ref", "004418"),      # a school's account, no bank's
+])
+def test_values_of_the_fifty_ninth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_bank_account_stays_a_bank_account():
+    assert [f.category for f in extract("my account number is 12345678")] == ["bank_card"]

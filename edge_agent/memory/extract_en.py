@@ -46,7 +46,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     ("id_card", _p(rf"{_ID_KEY}{_CONNECT}(?P<v>{_ID_VALUE})|{_ID_KEY}\s*{_ENDING}(?P<w>\d{{4}})(?!\d)"), DIGIT.search),
     ("id_card", _p(rf"(?i:last (?:4|four)(?: digits)? of (?:my |the )?){_ID_KEY}\s*(?i:are|is|:)?\s*(?P<v>\d{{4}})(?!\d)"), DIGIT.search),
     ("bank_card", _p(rf"\bIBAN{_CONNECT}(?P<v>{_IBAN})|(?<![A-Za-z0-9])(?P<w>{_IBAN_SPACED})"), DIGIT.search),
-    ("bank_card", _p(r"(?P<l>(?i:account (?:number|no\.?|#)|account(?= \d{6})|acct(?: no\.?)?|sort code|routing number|bsb))"
+    ("bank_card", _p(r"(?<!lunch )(?<!school )(?<!library )(?<!canteen )(?<!loyalty )(?<!gym )(?P<l>(?i:account (?:number|no\.?|#)|account(?= \d{6})|acct(?: no\.?)?|sort code|routing number|bsb))"
                      r"\s*(?i:is|:)?\s*(?P<v>\d[\d -]{4,18}\d)(?!\d)"), DIGIT.search),
     ("bank_card", _p(rf"(?i:\b(?:card|visa|mastercard|amex|debit|credit)\b[^.,;!?\d]{{0,20}}?){_ENDING}(?P<v>\d{{4}})(?!\d)"), DIGIT.search),
     ("phone", _p(rf"{_PHONE_KEY}[^\d+(]{{0,12}}?(?P<v>{_PHONE_VALUE})(?!\d)"), DIGIT.search),
@@ -56,7 +56,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     ("phone", _p(r"(?<![\d.-])(?:1-)?\d{3}[.-]\d{3}[.-]\d{4}(?:\s*(?i:ext\.?|x)\s*\d{1,5})?(?![\d.-])|"
                  r"(?<![\d+])0\d{4} (?:\d{6}|\d{3} \d{3})(?!\d)(?:,?\s*(?i:ext\.?|x)\s*\d{1,5}(?!\d))?"), DIGIT.search),
     # a canteen's, a library's or a shop's card is a number to quote, not a bank card
-    ("ref", _p(r"(?P<l>(?i:(?:lunch|library|loyalty|canteen|student|gym|rewards?) card))(?:\s+(?i:no\.?|number|#))?\s*(?i:is|:)?\s*"
+    ("ref", _p(r"(?P<l>(?i:(?:lunch|library|loyalty|canteen|student|gym|rewards?|school) (?:card|account)))(?:\s+(?i:no\.?|number|#))?\s*(?i:is|:)?\s*"
                r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})(?![A-Za-z0-9])"), DIGIT.search),
     ("ref", _p(r"(?P<l>(?i:policy|claim|membership|member|incident|pnr|reservation|contract|flight|invoice|receipt|vat|tax|utr|company|customer|"
                r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill|ein|tin|abn|gst|group))"
