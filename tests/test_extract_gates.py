@@ -36,6 +36,9 @@ FRAGMENTS = [
     "contact 是 Ms. Tan", "使用人 沈佳怡", "Room 1203, 88 Queensway", "BRP number",
     "九点多", "一五九 八零一二 三三六七", "if possible", "O'Brien",
     "一共 118 对吧", "at 1.45", "lunch account number is 004418",
+    "598 的那个", "的套系", "报价说是 1280", " 一万二", "新郎严凯", "从朝阳区望京西园三区 312 号楼", "搬到通州区梨园镇云景里 8 号院",
+    "雅迪 DE3", "Priya's is", "DL number D0412-88731-220", "Hello, Wanjiru here", "Hiya, it's Siobhan,", "KES 45,000",
+    "via M-Pesa", "the code is SGT4KX91PL", "reg KDA 512X", "a Worcester Greenstar 30i", "2 hour drive",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2044,3 +2044,45 @@ def test_values_of_the_fifty_ninth_round(text, category, value):
 
 def test_a_bank_account_stays_a_bank_account():
     assert [f.category for f in extract("my account number is 12345678")] == ["bank_card"]
+
+
+# -- test60 (RESULTS 41.1): a mover, a wedding photographer, a nanny; a Kenyan let, a Belfast boiler --
+@pytest.mark.parametrize("text, category, value", [
+    ("体检套餐选的是 B 套餐 598 的那个", "amount", "598"),            # the package named after its price
+    ("我们拍婚纱照订的 6999 的套系 已经交了定金 2000", "amount", "6999"),
+    ("报价说是 1280 含两个工人", "amount", "1280"),
+    ("月嫂阿姨姓邓 下个月 12 号上户 26 天 一万二", "amount", "一万二"),   # a sum in words, on its own
+    ("新娘叫蒋雨桐 新郎严凯 拍摄日期 2027 年 3 月 14 日", "name", "严凯"),
+    ("搬家从朝阳区望京西园三区 312 号楼搬到通州区梨园镇云景里 8 号院", "address", "朝阳区望京西园三区 312 号楼"),
+    ("搬家从朝阳区望京西园三区 312 号楼搬到通州区梨园镇云景里 8 号院", "address", "通州区梨园镇云景里 8 号院"),
+    ("电动车是雅迪 DE3 电池不行了", "product", "雅迪 DE3"),
+    ("my cell is (303) 555-0148, my wife Priya's is (303) 555-0191", "name", "Priya"),
+    ("I'm Daniel Okafor, calling about my license renewal, DL number D0412-88731-220", "id_card", "D0412-88731-220"),
+    ("Hello, Wanjiru here. I booked the Diani beach cottage", "name", "Wanjiru"),
+    ("Hiya, it's Siobhan, the plumber came", "name", "Siobhan"),
+    ("I paid KES 45,000 via M-Pesa, the code is SGT4KX91PL", "amount", "KES 45,000"),
+    ("I paid KES 45,000 via M-Pesa, the code is SGT4KX91PL", "ref", "SGT4KX91PL"),
+    ("my husband Kamau will be driving, reg KDA 512X", "ref", "KDA 512X"),
+    ("the boiler's a Worcester Greenstar 30i and quoted £2,850 to replace it", "product", "Worcester Greenstar 30i"),
+])
+def test_values_of_the_sixtieth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "那个 399 的套餐包括上门吗？",          # a price asked about
+    "跑了三千五",                           # a spoken number after a verb, no sum
+    "从海淀区出发 大概 3 号到",             # a district set out from, no address
+    "it's a 2 hour drive",                  # a drive that takes hours, no street
+    "sent it via PayPal yesterday",
+    "the error code is 0x0000007B",
+    "the code is 4471",                     # a door code, no reference
+    "Hi, it's Monday again",
+])
+def test_look_alikes_of_the_sixtieth_round(text):
+    assert [(f.category, f.value) for f in extract(text) if f.category in ("amount", "address", "ref", "name")] == []
+
+
+def test_a_sum_in_thousands_is_no_street():
+    facts = [(f.category, f.value) for f in extract("I paid KES 45,000 via M-Pesa")]
+    assert facts == [("amount", "KES 45,000")]

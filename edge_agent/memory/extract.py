@@ -30,6 +30,7 @@ SURNAMES = set(
 # rarer surnames, read only after a lead that ends in 叫 ("课程顾问叫宁晓雪"): after 我是 they would
 # read places ("我是宁波的")
 MORE_SURNAMES = set("宁包凌柳乔焦殷尚栾阎聂倪童颜牛洪符麦甘喻祝葛鲍庞齐翟左骆柯俞施苗卓伍岳闵储祁戚蓝郎冉詹邢滕裴靳褚纪耿霍柏卜盛鲁")
+SURNAME_CHARS = "".join(sorted(SURNAMES))
 COMPOUND_SURNAMES = ("欧阳", "司马", "诸葛", "上官", "东方", "慕容", "令狐", "皇甫", "尉迟", "公孙", "长孙", "宇文",
                      "司徒", "夏侯", "端木", "轩辕", "独孤", "南宫", "呼延", "澹台")
 NOT_NAMES = {"客户", "用户", "顾客", "买家", "卖家", "老师", "学生", "新手", "会员", "本人", "来问", "想问",
@@ -190,21 +191,23 @@ CAR_MODELS = ("凯美瑞|卡罗拉|雷凌|汉兰达|威兰达|雅阁|思域|飞�
 CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利|长安|哈弗|特斯拉|别克|雪佛兰|福特|现代|起亚|马自达|"
               "蔚来|理想|小鹏|问界|极氪|五菱|红旗|传祺|荣威|名爵|领克|沃尔沃|凯迪拉克|雷克萨斯|斯柯达|标致|雪铁龙|奇瑞")
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
-          "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|"
+          "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|雅迪|爱玛|台铃|小牛|绿源|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
-          "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree|LG|Philips|Bosch|Panasonic")
+          "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree(?![a-z])|LG|Philips|Bosch|Panasonic")
 _MODEL_TAIL = r"[A-Za-z]{0,5}(?:(?<=[A-Za-z])\d{1,2}[A-Za-z]?)?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
 MODEL = rf"(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}}-?\d{{1,5}}{_MODEL_TAIL}"
 # "Mate 60 Pro", "XPS 13": a spaced model name counts only after a product cue in its clause
 PRODUCT_CUE = _p(r"型号|产品|机器|机型|设备|手机|电脑|笔记本|平板|买的|买了|购买|入手|用的|换成|换|想要|订购|采购|"
                  r"\b(?:model|bought|buy|buying|ordered|order|purchased|using|use|upgrade to|replace(?:d)? with|"
-                 r"switch(?:ed)? to|have an?|got an?|my)\b", re.I)
+                 r"switch(?:ed)? to|have an?|got an?|my)\b|(?:['’]s|\bis|\bwas) an?\b", re.I)
 NOT_MODELS = (r"(?i:python|node|java|ruby|php|perl|go|rust|ubuntu|debian|centos|fedora|windows|android|ios|harmonyos|"
               r"macos|chrome|firefox|safari|edge|linux|kernel|version|step|error|room|page|level|gate|platform|"
               r"terminal|line|bus|route|chapter|section|grade|class|floor|table|seat|row|option|plan|wi-fi|wifi|"
               r"bluetooth|usb|hdmi|pcie|ddr|lpddr|type|postgres(?:ql)?|mysql|mariadb|redis|mongo(?:db)?|kafka|nginx|"
               r"docker|kubernetes|k8s|jdk|openjdk|vue|react|angular|django|flask|spring|swift|kotlin|dotnet)\b")
-SPACED_MODEL = _p(rf"(?<![A-Za-z0-9#-])(?!{NOT_MODELS})(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}} \d{{1,5}}{_MODEL_TAIL}"
+# its maker's name before it, after an article ("the boiler's a Worcester Greenstar 30i")
+MAKER_BEFORE = r"(?:(?:(?<=\ba )|(?<=\ban )|(?<=\bthe )|(?<=\bmy )|(?<=\bour )|(?<=\bhis )|(?<=\bher ))(?-i:[A-Z][a-z]{2,15}) )?"
+SPACED_MODEL = _p(rf"{MAKER_BEFORE}(?<![A-Za-z0-9#-])(?!{NOT_MODELS})(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}} \d{{1,5}}{_MODEL_TAIL}"
                   rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-]|\.\d)")
 MODEL_AFTER_BRAND = rf"[A-Za-z]{{0,16}}[ -]?\d{{1,5}}(?:\.\d(?![\d.]))?{_MODEL_TAIL}"
 COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|橙|棕)色[{CJK}]{{0,3}}|雅川青|钛金属|"
@@ -292,12 +295,13 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
+               r"(?:m-?pesa|transaction|payment|receipt)\s+(?:code|id|no\.?|number)|(?<=\bthe )code(?=\s+is\s+(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,16})\b)|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
                r"(?:(?<=订单)有[两三四五几]个(?=\s?[:：]))?"   # "订单有两个：AX3301 和 AX3302"
                r"(?:(?<=号)的?(?:后|末)[四五六八]位)?"   # "车架号后六位 306581"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?:No\.\s?)?(?P<v>#?(?=[A-Za-z0-9_/-]*\d|(?-i:[A-Z]{2,3}) \d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
-               r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
+               r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|(?-i:[A-Z]{2,3} \d{2,4}[A-Z]{1,3}|[A-Z]{2}\d{2} [A-Z]{3})(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
                r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)))?)",   # "KV19 XRT", "YT7789 0012 3456"
                re.I), DIGIT.search),
     # "不动产权证号 苏(2021)苏州市不动产权第0215566号": the certificate's number is what 第…号 holds
@@ -330,7 +334,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                     rf"(?:(?<=\d)\s*[-–]\s*(?:3[01]|[12]\d|0?[1-9])(?![\d:]|\s*(?:am|pm)))?(?:,?\s+(?:(?:at|around|about|from|by|until|till|on\s+the)\s+)?(?:{EN_TIME})|\s+(?:at|around|about)\s+\d{{1,2}}(?![\d:%]|\.\d)|,?\s+(?:at\s+)?(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d.%])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:the\s+(?={WEEKDAY}))?(?:{EN_DATE}|weekdays|weekends|{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:[-–]\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s?(?:[kKmM](?![a-z])|万|千)))?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
-                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
+                  rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|KES|KSh|Ksh|NGN|ZAR|GHS|TZS|UGX|EGP|AED|SAR|THB|TWD|NTD|KRW|IDR|VND|PKR|BDT|LKR|BRL|MXN|SEK|NOK|DKK|PLN|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|lakhs?(?![a-z])|lacs?(?![a-z])|crores?(?![a-z])|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
@@ -338,7 +342,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
-                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
+                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
@@ -350,6 +354,13 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a sum in words after 一共 that ends its clause ("物业费欠了三个月 一共一千零五十"; not "一共两千多人")
     ("amount", _p(rf"(?:一共|总共|共计|合计)(?:是|要|欠|交了|付了)?\s?(?P<v>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}})(?:块钱?|元)?"
                   rf"(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"), NEEDS_WIDE.search),
+    # a package's price, the package named after it ("订的 6999 的套系", "B 套餐 598 的那个"); a sum
+    # said on its own in spoken numerals ("26 天 一万二")
+    ("amount", _p(rf"(?:(?<![\d.,A-Za-z])(?P<v>\d{{3,6}}(?:\.\d{{1,2}})?)(?=\s?的\s?(?:套系|套餐|档位?|价位))|"
+                  rf"(?:(?<=套餐)|(?<=套餐 )|(?<=套系)|(?<=套系 ))(?P<x>\d{{3,6}}(?:\.\d{{1,2}})?)(?=\s?的\s?(?:那个|那款|那种|那档)))"
+                  rf"(?![^，。！？,.!?]*(?:吗|？|\?))|"
+                  rf"(?:(?<=[\s，,。：:])|^)(?P<w>[一二两三四五六七八九][万千][一二三四五六七八九])(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"),
+     NEEDS_WIDE.search),
     # a quote in bare figures ("the plumber quoted 650 for the water heater")
     ("amount", _p(r"\bquoted\s+(?:me\s+|us\s+)?(?P<v>\d{2,3}(?:,\d{3})+|\d{2,6})(?=\s+(?:for|to|on|quid|bucks)\b|\s*[,.;]|\s*$)", re.I),
      DIGIT.search),
@@ -398,7 +409,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
      WIDE_OR_DIGIT.search),   # "4 大 1 小", "两大一小": adults and children
     ("count", _p(rf"(?P<l>[{CJK}]{{0,2}}(?:人数|件数|台数|箱数|套数|份数|个数|数量))\s*(?:是|为|:|：|共|一共|总共)?\s*"
                  rf"(?:大概|大约|约|差不多)?\s*(?P<v>\d+)(?![\d.%％/:])"), DIGIT.search),   # "参会人数：15", "箱数为 36"
-    ("product", _p(rf"(?:(?:{BRANDS})\s?{MODEL_AFTER_BRAND}|{MODEL})"
+    ("product", _p(rf"(?:(?:{BRANDS})\s?{MODEL_AFTER_BRAND}|{MAKER_BEFORE}{MODEL})"
                    rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
                    rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                    rf"{COLOURS})){{0,3}}"), DIGIT.search),
@@ -449,7 +460,7 @@ _KIN = ("女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|�
         "叔叔|舅舅|姑姑|姨妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆")
 _CARER = "老师|班主任|师傅|设计师|律师|会计|中介|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机|顾问|专员|管家|店长|销售|客服"   # "钢琴老师叫蒋文静": a surname must follow
 CARER_LEAD = re.compile(rf"(?:{_CARER})(?:的?名字)?叫")
-_KIN_OR_ROLE = rf"{_PERSON_ROLE}|(?:新郎|新娘|伴郎|伴娘)(?:\s?(?:是|叫|[:：])\s?|\s)|我的?(?:{_KIN})(?!\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
+_KIN_OR_ROLE = rf"{_PERSON_ROLE}|(?:新郎|新娘|伴郎|伴娘)(?:\s?(?:是|叫|[:：])\s?|\s|(?=[{SURNAME_CHARS}]))|我的?(?:{_KIN})(?!\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。\s])叫|(?<=[，,。\s])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|"
@@ -468,7 +479,7 @@ NAME_TITLE = _p(rf"(?:(?<![{CJK}])|(?<=[是找问]))(?!{TITLED_ROLES})(?P<v>[{CJ
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
                  r"tutor|dentist|physio|therapist|hairdresser|barber|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|fiancée?)(?:(?:'s name is|,| is| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
-                 r"(?P<v>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ'’])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+)?)(?=[,.]|\s+(?i:starts|"
+                 r"(?P<v>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ'’])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+)?)(?=[,.]|['’]s\s|\s+(?i:starts|"
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b|\s*[\u4e00-\u9fff]|\s*$))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
 NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
@@ -493,8 +504,10 @@ NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: pers
              rf"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for|"
              rf"\b(?:the|his|her|their) name(?: on (?:it|the (?:booking|reservation|card|account|order|ticket)))? is)"
              rf"\s+(?P<v>{en.NAME})|"
-             rf"(?:^|(?i:\b(?:hi|hello|hey|morning|evening)\b)[,!]?\s+)(?i:it's|it is)\s+(?P<u>{en._TOKEN} {en._TOKEN})"
+             rf"(?:^|(?i:\b(?:hi|hello|hey|hiya|morning|evening)\b)[,!]?\s+)(?i:it's|it is)\s+(?P<u>{en._TOKEN} {en._TOKEN})"
              rf"(?=[,.!]|\s+(?:again|here|from|calling|speaking)\b)|"
+             # "Hiya, it's Siobhan, ...", "Hello, Wanjiru here.": one name after a greeting
+             rf"(?i:\b(?:hi|hello|hey|hiya)\b)[,!]?\s+(?:(?i:it's|it is)\s+(?P<g>{en._TOKEN})(?=[,!]|\s+(?:again|here)\b)|(?P<h>{en._TOKEN})\s+here(?=\s*[,.!]|\s*$))|"
              rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}}|"   # "I'm Tired": no
              rf"{en._TOKEN}(?=[,.!]|\s+(?:from|here|calling|speaking)\b))(?![\w'])")   # "I'm Priya, ..."
 ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|(?:事发|出险|事故|集合|见面)?地点|寄到(?!了)|送到(?!了)|寄往|"
@@ -809,9 +822,9 @@ def _names(text: str) -> list[Extracted]:
         label, group = m.group("l").lower(), "v" if m.group("v") else "w"
         out.append(Extracted("name", m.group(group), label, f"name:{label}", m.start(group), m.end(group)))
     for m in NAME_EN.finditer(text):
-        group = next(g for g in ("v", "w", "u") if m.group(g))
+        group = next(g for g in ("v", "w", "u", "g", "h") if m.group(g))
         value = m.group(group)
-        if value.split()[0].lower() in NOT_EN_NAMES:
+        if value.split()[0].lower() in NOT_EN_NAMES or re.fullmatch(rf"{WEEKDAY}|{MONTH}", value, re.I):
             continue
         out.append(Extracted("name", value, "self", "name:self", m.start(group), m.end(group)))
     for m in NAME_EN_ROLE.finditer(text):
@@ -970,7 +983,10 @@ def _decisions(text: str) -> list[Extracted]:
 
 # what the value of ADDRESS must hold (its lookahead), anywhere in the message
 NEEDS_ADDRESS = _p(r"[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b", re.I)
-CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)(?:(?!\s(?:现在|现|目前|以前|之前)?[住在])[^，。！？；;\n,、]){{2,40}}|"
+CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)(?:(?!\s?(?:搬到|搬去|搬回)|\s(?:现在|现|目前|以前|之前)?[住在])[^，。！？；;\n,、]){{2,40}}|"
+                # where one moves from and to ("从朝阳区望京西园三区 312 号楼搬到通州区梨园镇云景里 8 号院")
+                rf"(?:(?<=从)|(?<=搬到)|(?<=搬去)|(?<=搬回))\s?(?!了)[{CJK}]{{2,4}}(?:区|县)(?:(?![的了是到在出路街道巷])[{CJK}]){{2,12}}?\s?\d{{1,4}}\s?(?:号楼|号院|栋|幢|号)"
+                rf"(?:\s?\d{{1,2}}\s?单元)?(?:\s?\d{{3,4}}(?:\s?室)?)?(?!\d)|"
                 # a city and its district said after where one lives ("现在住 广州市白云区")
                 rf"(?<=住)\s?(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|县)(?=\s*(?:[，。！？；;,]|$))|"
                 # a meeting point at a landmark ("万达广场一楼星巴克门口", "地铁站B出口")

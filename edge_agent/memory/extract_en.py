@@ -23,7 +23,7 @@ _ID_KEY = (r"(?:\b(?i:passport(?: no\.?| number| #)?|social security(?: number)?
            r"national id(?: number)?|id number|driv(?:ing|er'?s) licen[cs]e(?: number| no\.?| #)?|"
            r"(?<!business )(?<!software )(?<!product )(?<!trade )(?<!liquor )licen[cs]e (?:number|no\.?|#)|"
            r"medicare(?: number| no\.?)?|aadhaar(?: number)?|tax id|tax file number|residence permit(?: number| no\.?)?)|"
-           r"\b(?:SSN|SIN|NI number|NI no|TFN|NRIC|BRP(?: (?i:number|no\.?))?|PPSN|PPS (?i:number|no\.?)|MyKad|IC (?i:number|no\.?)|PAN(?: (?i:number|no\.?|card))?))")
+           r"\b(?:SSN|SIN|NI number|NI no|TFN|NRIC|DL (?i:number|no\.?|#)|BRP(?: (?i:number|no\.?))?|PPSN|PPS (?i:number|no\.?)|MyKad|IC (?i:number|no\.?)|PAN(?: (?i:number|no\.?|card))?))")
 _ID_VALUE = r"(?=[A-Z0-9 -]*\d)[A-Z0-9](?:[A-Z0-9]|[ -](?=[A-Z0-9])){4,24}(?![A-Za-z0-9])"
 _IBAN = r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])"
 _IBAN_SPACED = r"[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,4})?(?![A-Za-z0-9])"  # without its key word
@@ -320,10 +320,10 @@ ADDRESS_PART = _p(rf"(?:\s*[,-]\s*|\s+)(?:{_UNIT}|(?:{_CITY})?(?:\s*[A-Z]{{2,3}}
                   rf"(?![A-Za-z0-9])|\s*,\s*{_CITY}(?![A-Za-z0-9])|(?<=\d)\s*,\s*\d{{1,4}}[A-Za-z]?\s+{_CITY}(?![A-Za-z0-9])|"   # "Room 1203, 88 Queensway"
                   rf"\s+[a-z]+(?:\s[a-z]+)?\s+(?:[a-z]{{2,3}}\s+)?\d{{4,5}}(?!\d)")
 # the words of a street's name are no function words ("087 123 4567 by the way" is no address)
-_NOT_STREET_WORD = r"(?!(?i:the|a|an|by|on|in|to|of|my|your|our|his|her|their|is|was|at|and|all|with|for|from)\b)"
+_NOT_STREET_WORD = r"(?!(?i:the|a|an|by|on|in|to|of|my|your|our|his|her|their|is|was|at|and|all|with|for|from|hours?|hrs?|minutes?|mins?|miles?|km|days?|seconds?|secs?)\b)"
 _BUILDING = r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:House|Court|Building|Tower|Lodge|Mansions|Apartments)\s*,\s*"   # "Orchard House, "
 # a street whose kind comes before its name ("14 Rue de Clichy", "3 Via della Spiga")
-_NAME_AFTER = (r"(?<![\w/:.])\d+[A-Za-z]?,?\s+(?i:rue|avenue|boulevard|bd|place|allée|chemin|quai|via|viale|calle|rua|strada)\s+"
+_NAME_AFTER = (r"(?<![\w/:.])(?<!\d,)\d+[A-Za-z]?,?\s+(?i:rue|avenue|boulevard|bd|place|allée|chemin|quai|(?-i:Via)|via(?=\s+d[ei])|viale|calle|rua|strada)\s+"
                r"(?:(?:de|du|des|della|del|di|do|da)\s+(?:la\s+|l['’])?|d['’])?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2}")
 STREET_ADDRESS = _p(rf"{_NAME_AFTER}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
                     rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+\d{{1,3}}(?=\s*(?:,|$)))?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
