@@ -3274,3 +3274,46 @@ MESSAGES_60: list = [
     ("our postcode is BT9 6GF and the landline 028 9066 1432", [("address", "BT9 6GF"), ("phone", "028 9066 1432")]),
     ("we've got 2 radiators that don't heat, one in the hall, one upstairs", [("?count", "2 radiators")]),
 ]
+
+# The sixty-first round (test61), written 2026-12-07 after test60's changes, before the extractor
+# ran on them: Chinese from a ride-hailing lost item, a training school's refund, a pet boarder, a
+# hospital escort (陪诊), and Taiwanese Traditional at a shop; English from Australia and New
+# Zealand, the Philippines (po, ₱, GCash) and South Africa (R4 500, an ID number).
+MESSAGES_61: list = [
+    ("昨晚打的滴滴 车牌川A·3F8K2 我把电脑包落车上了", [("ref", "川A3F8K2"), ("?datetime", "昨晚")]),
+    ("行程是 23:40 从太古里到双流机场 T2 的那单", [("datetime", "23:40"), ("?address", "太古里"), ("?address", "双流机场T2")]),
+    ("司机尾号 5521 打不通", [("?phone", "5521")]),
+    ("包里有一台 ThinkPad X1 Carbon 和充电器", [("product", "ThinkPad X1 Carbon"), ("?count", "一台")]),
+    ("找到了麻烦寄到 成都市武侯区天府大道北段 1700 号 环球中心 W6 区 2 楼",
+     [("address", "成都市武侯区天府大道北段1700号环球中心W6区2楼")]),
+    ("运费我出 到付也行", []),
+    ("孩子报的编程课 一共 48 课时 上了 12 节 想退剩下的", [("count", "48课时"), ("?count", "12节")]),
+    ("当时交了 8,640 按比例应该退 6,480 吧", [("amount", "8,640"), ("amount", "6,480")]),
+    ("收据编号 NO.0037216 课程顾问是 Cindy", [("ref", "0037216"), ("?name", "Cindy")]),
+    ("退款打到我的招行卡 6214 8301 2277 9035", [("bank_card", "6214830122779035")]),
+    ("狗狗寄养 12 月 30 号送过去 1 月 3 号接 一天 80", [("datetime", "12月30号"), ("datetime", "1月3号"), ("amount", "80")]),
+    ("它叫旺财 柯基 打过疫苗了 本子上有", [("?name", "旺财")]),
+    ("我妈 3 号去华西看病 想请个陪诊 上午 7 点半在门诊楼门口等",
+     [("datetime", "3号"), ("datetime", "上午7点半"), ("?address", "门诊楼门口")]),
+    ("陪诊师傅姓廖 电话我存了 139 8017 6624", [("?name", "廖"), ("phone", "13980176624")]),
+    ("我的訂單編號是 TW2412080035 收件地址改成 台北市大安區復興南路一段 390 號 5 樓",
+     [("ref", "TW2412080035"), ("address", "台北市大安區復興南路一段390號5樓")]),
+    ("運費 NT$120 我已經轉帳了 帳號末五碼 38271", [("amount", "NT$120"), ("?bank_card", "38271")]),
+    ("G'day, Bronwyn here, the sparky said the switchboard needs replacing, quote's $1,980 inc GST",
+     [("name", "Bronwyn"), ("amount", "$1,980")]),
+    ("he can come Thursday arvo, between 1 and 3", [("datetime", "Thursday arvo")]),
+    ("our address is 14 Wattle Cres, Toowoomba QLD 4350", [("address", "14 Wattle Cres, Toowoomba QLD 4350")]),
+    ("my Medicare number is 2953 71648 1, I'm the second on the card", [("id_card", "2953716481")]),
+    ("Kia ora, the booking's under Aroha Ngata, 2 nights from the 27th",
+     [("name", "Aroha Ngata"), ("?count", "2 nights"), ("datetime", "27th")]),
+    ("my phone's 021 448 9031 if the ferry's delayed", [("phone", "021 448 9031")]),
+    ("Hi po, I ordered the rice cooker last Nov 29, order no. 2412-PH-88713, paid ₱3,499 via GCash",
+     [("?datetime", "Nov 29"), ("ref", "2412-PH-88713"), ("amount", "₱3,499")]),
+    ("pls deliver to Blk 12 Lot 7, Camella Homes, Bacoor, Cavite", [("address", "Blk 12 Lot 7, Camella Homes, Bacoor, Cavite")]),
+    ("my number is 0917 555 2840, Jessa po", [("phone", "0917 555 2840"), ("name", "Jessa")]),
+    ("the deposit was R4 500 and the monthly rent R9 200, lease starts 1 Feb",
+     [("amount", "R4 500"), ("amount", "R9 200"), ("datetime", "1 Feb")]),
+    ("I'm Thabo Mokoena, ID 8501015800087, unit 14 at Sunset Villas",
+     [("name", "Thabo Mokoena"), ("id_card", "8501015800087"), ("?address", "unit 14 at Sunset Villas")]),
+    ("can you email the lease to thabo.m@webmail.co.za", [("email", "thabo.m@webmail.co.za")]),
+]
