@@ -3301,7 +3301,7 @@ MESSAGES_61: list = [
     ("運費 NT$120 我已經轉帳了 帳號末五碼 38271", [("amount", "NT$120"), ("?bank_card", "38271")]),
     ("G'day, Bronwyn here, the sparky said the switchboard needs replacing, quote's $1,980 inc GST",
      [("name", "Bronwyn"), ("amount", "$1,980")]),
-    ("he can come Thursday arvo, between 1 and 3", [("datetime", "Thursday arvo")]),
+    ("he can come Thursday arvo, between 1 and 3", [("datetime", "Thursday arvo, between 1 and 3")]),
     ("our address is 14 Wattle Cres, Toowoomba QLD 4350", [("address", "14 Wattle Cres, Toowoomba QLD 4350")]),
     ("my Medicare number is 2953 71648 1, I'm the second on the card", [("id_card", "2953716481")]),
     ("Kia ora, the booking's under Aroha Ngata, 2 nights from the 27th",
