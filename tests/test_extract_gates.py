@@ -39,6 +39,7 @@ FRAGMENTS = [
     "598 的那个", "的套系", "报价说是 1280", " 一万二", "新郎严凯", "从朝阳区望京西园三区 312 号楼", "搬到通州区梨园镇云景里 8 号院",
     "雅迪 DE3", "Priya's is", "DL number D0412-88731-220", "Hello, Wanjiru here", "Hiya, it's Siobhan,", "KES 45,000",
     "via M-Pesa", "the code is SGT4KX91PL", "reg KDA 512X", "a Worcester Greenstar 30i", "2 hour drive",
+    "48 课时", "一天 80", "司机尾号 5521", "G'day, Bronwyn here,", ", Jessa po", "R4 500", "rent R9 200,", ", ID 8501015800087",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2086,3 +2086,27 @@ def test_look_alikes_of_the_sixtieth_round(text):
 def test_a_sum_in_thousands_is_no_street():
     facts = [(f.category, f.value) for f in extract("I paid KES 45,000 via M-Pesa")]
     assert facts == [("amount", "KES 45,000")]
+
+
+# -- test61 (RESULTS 41.2): a school's refund, a pet boarder; Australia, the Philippines, South Africa --
+@pytest.mark.parametrize("text, category, value", [
+    ("孩子报的编程课 一共 48 课时 上了 12 节 想退剩下的", "count", "48 课时"),
+    ("狗狗寄养 12 月 30 号送过去 1 月 3 号接 一天 80", "amount", "80"),     # a day's price
+    ("G'day, Bronwyn here, the sparky said the switchboard needs replacing", "name", "Bronwyn"),
+    ("my number is 0917 555 2840, Jessa po", "name", "Jessa"),              # a Filipino sign-off
+    ("the deposit was R4 500 and the monthly rent R9 200, lease starts 1 Feb", "amount", "R4 500"),
+    ("the deposit was R4 500 and the monthly rent R9 200, lease starts 1 Feb", "amount", "R9 200"),
+    ("I'm Thabo Mokoena, ID 8501015800087, unit 14 at Sunset Villas", "id_card", "8501015800087"),
+])
+def test_values_of_the_sixty_first_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, category", [
+    ("司机尾号 5521 打不通", "bank_card"),          # a driver's number's tail, no card
+    ("每天 10000 步", "amount"),                    # steps, no price
+    ("thanks, Sir po", "name"),
+    ("the order ID 55012345 is wrong", "id_card"),  # an order's id, no identity document
+])
+def test_look_alikes_of_the_sixty_first_round(text, category):
+    assert category not in [f.category for f in extract(text)]

@@ -38,7 +38,7 @@ NOT_NAMES = {"客户", "用户", "顾客", "买家", "卖家", "老师", "学生
              "身份", "电话", "手机", "地址", "号码", "证件", "信息"}
 NAME_STOP = set("叫说的是在，。我你他她想要来去电手订和跟与吧呀啊呢哦了在从打这那也就都还")
 NAME_STOP_PAIRS = ("今天", "明天", "明早", "明晚", "今晚", "后天", "今年", "去年", "明年")
-NOT_EN_NAMES = {"sorry", "here", "fine", "good", "not", "just", "happy", "calling", "writing", "looking", "interested",
+NOT_EN_NAMES = {"sorry", "here", "sir", "madam", "maam", "mam", "kuya", "ate", "boss", "thanks", "salamat", "fine", "good", "not", "just", "happy", "calling", "writing", "looking", "interested",
                 "afraid", "glad", "ok", "okay", "sure", "still", "done", "back", "ready", "busy", "tired", "home", "new",
                 "so", "very", "really", "back", "late", "free", "available", "confused", "upset", "fed", "trying",
                 "going", "out", "in", "away", "finished", "excited", "worried", "annoyed", "frustrated", "satisfied"}
@@ -259,7 +259,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                      re.I), DIGIT.search),
     ("id_card", _p(r"(?:护照号?码?|passport(?:\s+(?:number|no\.?))?)\s*(?:是|为|:|：|is)?\s*(?P<v>[A-Z]{1,2}\d{6,9})(?!\d)",
                    re.I), DIGIT.search),
-    ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?<!订单)(?<!运单)(?<!单号)(?<!工单)(?<!保单)(?:卡尾号|尾号|后四位|末四位|末四码|后四码|ending in|ends in|last four(?: digits)?(?: are| is)?)"
+    ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?<!司机)(?<!骑手)(?<!师傅)(?<!号码)(?<!订单)(?<!运单)(?<!单号)(?<!工单)(?<!保单)(?:卡尾号|尾号|后四位|末四位|末四码|后四码|ending in|ends in|last four(?: digits)?(?: are| is)?)"
                      r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
     ("id_card", _p(r"身[份分]证(?:字号|号码?)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[A-Z][12]\d{8})(?![A-Za-z0-9])"), DIGIT.search),
     # a mainland number read out in groups ("身份证 3301 0619 9004 1234 56"): 18 characters after its name
@@ -341,10 +341,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
-                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
-                  rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
+                  rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆步字页题公GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
                   rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
                   rf"(?P<k>房租|月租|租金|押金|定金|订金|金额|保价|价值|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
@@ -361,6 +361,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?![^，。！？,.!?]*(?:吗|？|\?))|"
                   rf"(?:(?<=[\s，,。：:])|^)(?P<w>[一二两三四五六七八九][万千][一二三四五六七八九])(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"),
      NEEDS_WIDE.search),
+    # rand, its thousands grouped by a space ("R4 500", "R 12 000,00")
+    ("amount", _p(r"(?<![A-Za-z0-9])R\s?\d{1,3}(?:[ \u00a0]\d{3})+(?:,\d{2})?(?!\d|,\d)"), DIGIT.search),
     # a quote in bare figures ("the plumber quoted 650 for the water heater")
     ("amount", _p(r"\bquoted\s+(?:me\s+|us\s+)?(?P<v>\d{2,3}(?:,\d{3})+|\d{2,6})(?=\s+(?:for|to|on|quid|bucks)\b|\s*[,.;]|\s*$)", re.I),
      DIGIT.search),
@@ -370,7 +372,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
                   r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
     ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)(?<!\d,)(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
-                 rf"片|颗|组|批|期|节|晚|桌|笔)|(?<![\d.#])(?<!coach )(?<!carriage )(?<!car )\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
+                 rf"片|颗|组|批|期|节|晚|桌|笔|课时)|(?<![\d.#])(?<!coach )(?<!carriage )(?<!car )\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms|ppl|pax)\b|"
                  rf"(?<![\w-])(?<!the )(?<!these )(?<!those )(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s(?:units|pcs|pieces|seats|licen[cs]es|boxes|"
@@ -507,7 +509,8 @@ NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: pers
              rf"(?:^|(?i:\b(?:hi|hello|hey|hiya|morning|evening)\b)[,!]?\s+)(?i:it's|it is)\s+(?P<u>{en._TOKEN} {en._TOKEN})"
              rf"(?=[,.!]|\s+(?:again|here|from|calling|speaking)\b)|"
              # "Hiya, it's Siobhan, ...", "Hello, Wanjiru here.": one name after a greeting
-             rf"(?i:\b(?:hi|hello|hey|hiya)\b)[,!]?\s+(?:(?i:it's|it is)\s+(?P<g>{en._TOKEN})(?=[,!]|\s+(?:again|here)\b)|(?P<h>{en._TOKEN})\s+here(?=\s*[,.!]|\s*$))|"
+             rf"(?i:\b(?:hi|hello|hey|hiya|g['’]day|kia ora)\b)[,!]?\s+(?:(?i:it's|it is)\s+(?P<g>{en._TOKEN})(?=[,!]|\s+(?:again|here)\b)|(?P<h>{en._TOKEN})\s+here(?=\s*[,.!]|\s*$))|"
+             rf"(?<=, )(?P<p>{en._TOKEN}) po(?=\s*[.!]?\s*$)|"
              rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}}|"   # "I'm Tired": no
              rf"{en._TOKEN}(?=[,.!]|\s+(?:from|here|calling|speaking)\b))(?![\w'])")   # "I'm Priya, ..."
 ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|(?:事发|出险|事故|集合|见面)?地点|寄到(?!了)|送到(?!了)|寄往|"
@@ -822,7 +825,7 @@ def _names(text: str) -> list[Extracted]:
         label, group = m.group("l").lower(), "v" if m.group("v") else "w"
         out.append(Extracted("name", m.group(group), label, f"name:{label}", m.start(group), m.end(group)))
     for m in NAME_EN.finditer(text):
-        group = next(g for g in ("v", "w", "u", "g", "h") if m.group(g))
+        group = next(g for g in ("v", "w", "u", "g", "h", "p") if m.group(g))
         value = m.group(group)
         if value.split()[0].lower() in NOT_EN_NAMES or re.fullmatch(rf"{WEEKDAY}|{MONTH}", value, re.I):
             continue
