@@ -3317,3 +3317,39 @@ MESSAGES_61: list = [
      [("name", "Thabo Mokoena"), ("id_card", "8501015800087"), ("?address", "unit 14 at Sunset Villas")]),
     ("can you email the lease to thabo.m@webmail.co.za", [("email", "thabo.m@webmail.co.za")]),
 ]
+
+# The sixty-second round (test62), written 2026-12-07 after test61's changes, before the extractor
+# ran on them: Chinese from an airport pickup, a group's hotel rooms, a housing fund withdrawal, a
+# prescription, a trade-in, a hukou move and a parent to a teacher; English from a US pharmacy
+# and HOA, an Irish Eircode, a shop's stock order, a Canadian SIN and health card, a vet, a GP.
+MESSAGES_62: list = [
+    ("帮我接机 航班 MU5138 明早 9:05 落地虹桥 T2", [("ref", "MU5138"), ("datetime", "明早9:05"), ("?address", "虹桥T2")]),
+    ("接机牌上写 欧阳娜娜 两个大人一个小孩 三个 28 寸箱子",
+     [("name", "欧阳娜娜"), ("?count", "两个大人"), ("?count", "一个小孩"), ("?count", "三个28寸箱子")]),
+    ("酒店帮我订 4 间大床房 1 月 9 号入住 住三晚", [("count", "4间"), ("datetime", "1月9号"), ("?count", "三晚")]),
+    ("团队价说好的 460 一晚 含双早", [("amount", "460")]),
+    ("公积金提取 账号 1203 4488 0917 提 35000 用来还房贷", [("ref", "120344880917"), ("amount", "35000")]),
+    ("医生开的药 一天三次 每次两片 饭后吃", []),
+    ("处方单号 CF20241206-1187 药房说缺货", [("ref", "CF20241206-1187")]),
+    ("旧冰箱抵 300 新的海尔 BCD-506WGHTDD 到手 4,299",
+     [("amount", "300"), ("product", "海尔BCD-506WGHTDD"), ("amount", "4,299")]),
+    ("价保 买完第三天降了 200 能退差价吗", [("?amount", "200")]),
+    ("退货单号 TH889023471 快递员小孙下午来取", [("ref", "TH889023471"), ("?name", "小孙"), ("?datetime", "下午")]),
+    ("我爸户口迁到我这 身份证 510104196311072716 户口本首页在我这", [("id_card", "510104196311072716")]),
+    ("咱家宽带 续费两年 1,680 送一个路由器", [("amount", "1,680"), ("?datetime", "两年")]),
+    ("老师 我是孙浩然的妈妈 他周三下午请假 去医院复查", [("name", "孙浩然"), ("datetime", "周三下午")]),
+    ("Hi, I need a refill on Rx #7734019, it's for Margaret Kowalski", [("ref", "7734019"), ("name", "Margaret Kowalski")]),
+    ("her date of birth is 03/22/1948 and she's at 410 Pine Ave, Unit 2",
+     [("?datetime", "03/22/1948"), ("address", "410 Pine Ave, Unit 2")]),
+    ("the HOA dues went up to $285 a month starting January", [("amount", "$285"), ("?datetime", "January")]),
+    ("my OHIP number is 1234-567-890-AB", [("id_card", "1234567890AB")]),
+    ("our Eircode is D04 X2Y7, the house with the red door", [("address", "D04 X2Y7")]),
+    ("can you ship 2x SKU A-1123 and 1x B-2290 to the Glasgow store by Fri",
+     [("?count", "2x"), ("ref", "A-1123"), ("ref", "B-2290"), ("datetime", "Fri")]),
+    ("ETA 5:40, running a bit late, traffic on the M8", [("datetime", "5:40")]),
+    ("my SIN is 046 454 286 and my employer is Maple Freight", [("id_card", "046454286")]),
+    ("the vet bill came to CAD 612.40 for Biscuit's dental", [("amount", "CAD 612.40"), ("?name", "Biscuit")]),
+    ("book me in with Dr Adeyinka on the 15th, any time after 2", [("?name", "Dr Adeyinka"), ("datetime", "15th")]),
+    ("my daughter Chloe's school is St Anne's, she's in Year 2", [("name", "Chloe")]),
+    ("I'd like to cancel the appointment on Dec 11, not the one on the 18th", [("?datetime", "Dec 11"), ("?datetime", "18th")]),
+]
