@@ -3349,7 +3349,7 @@ MESSAGES_62: list = [
     ("ETA 5:40, running a bit late, traffic on the M8", [("datetime", "5:40")]),
     ("my SIN is 046 454 286 and my employer is Maple Freight", [("id_card", "046454286")]),
     ("the vet bill came to CAD 612.40 for Biscuit's dental", [("amount", "CAD 612.40"), ("?name", "Biscuit")]),
-    ("book me in with Dr Adeyinka on the 15th, any time after 2", [("?name", "Dr Adeyinka"), ("datetime", "15th")]),
+    ("book me in with Dr Adeyinka on the 15th, any time after 2", [("?name", "Dr Adeyinka"), ("datetime", "the 15th, any time after 2")]),
     ("my daughter Chloe's school is St Anne's, she's in Year 2", [("name", "Chloe")]),
     ("I'd like to cancel the appointment on Dec 11, not the one on the 18th", [("?datetime", "Dec 11"), ("?datetime", "18th")]),
 ]
