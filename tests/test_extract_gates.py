@@ -40,6 +40,8 @@ FRAGMENTS = [
     "雅迪 DE3", "Priya's is", "DL number D0412-88731-220", "Hello, Wanjiru here", "Hiya, it's Siobhan,", "KES 45,000",
     "via M-Pesa", "the code is SGT4KX91PL", "reg KDA 512X", "a Worcester Greenstar 30i", "2 hour drive",
     "48 课时", "一天 80", "司机尾号 5521", "G'day, Bronwyn here,", ", Jessa po", "R4 500", "rent R9 200,", ", ID 8501015800087",
+    "接机牌上写 欧阳娜娜", "提 35000", "旧冰箱抵 300", "海尔 BCD-506WGHTDD", "我是孙浩然的妈妈", "it's for Margaret Kowalski",
+    "OHIP number 1234-567-890-AB", "2x SKU A-1123", "1x B-2290", "by Fri",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

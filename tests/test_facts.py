@@ -2110,3 +2110,30 @@ def test_values_of_the_sixty_first_round(text, category, value):
 ])
 def test_look_alikes_of_the_sixty_first_round(text, category):
     assert category not in [f.category for f in extract(text)]
+
+
+# -- test62 (RESULTS 41.3): an airport pickup, a trade-in, a parent; a pharmacy, a stock order --------
+@pytest.mark.parametrize("text, category, value", [
+    ("接机牌上写 欧阳娜娜 两个大人一个小孩", "name", "欧阳娜娜"),
+    ("公积金提取 账号 1203 4488 0917 提 35000 用来还房贷", "amount", "35000"),
+    ("旧冰箱抵 300 新的海尔 BCD-506WGHTDD 到手 4,299", "amount", "300"),
+    ("旧冰箱抵 300 新的海尔 BCD-506WGHTDD 到手 4,299", "product", "海尔 BCD-506WGHTDD"),
+    ("老师 我是孙浩然的妈妈 他周三下午请假", "name", "孙浩然"),                 # the child's name
+    ("Hi, I need a refill on Rx #7734019, it's for Margaret Kowalski", "name", "Margaret Kowalski"),
+    ("my OHIP number is 1234-567-890-AB", "id_card", "1234-567-890-AB"),
+    ("can you ship 2x SKU A-1123 and 1x B-2290 to the Glasgow store by Fri", "ref", "A-1123"),
+    ("can you ship 2x SKU A-1123 and 1x B-2290 to the Glasgow store by Fri", "ref", "B-2290"),
+    ("can you ship 2x SKU A-1123 and 1x B-2290 to the Glasgow store by Fri", "datetime", "by Fri"),
+])
+def test_values_of_the_sixty_second_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_parent_is_not_named_by_the_childs_name():
+    names = [(f.value, f.label) for f in extract("老师 我是孙浩然的妈妈") if f.category == "name"]
+    assert names == [("孙浩然", "孩子")]
+
+
+@pytest.mark.parametrize("text", ["牌子上写 欢迎光临", "我是三班的家长", "it's for New Year", "that's for Baker Street"])
+def test_look_alikes_of_the_sixty_second_round(text):
+    assert [f for f in extract(text) if f.category == "name"] == []

@@ -141,7 +141,7 @@ EN_DATE = (rf"{EN_MONTHS_SPAN}|(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}(?:,?\s+(?:the\s+)?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z]))?|week(?:end)?|month|year)|"
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
            rf"{ORDINAL_DAY}\s*(?:-|–|to|until|till|through)\s*{ORDINAL_DAY}|"   # "on call from the 14th to the 21st"
-           rf"(?:next|this|on)\s+{SHORT_DAY}\b|(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\byou )(?<!\bwho ){SHORT_DAY}(?=\.?\s+(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)|at\s+\d|arvo|morning|afternoon|evening|night|noon)\b)|"   # "next fri at 2", "sat 10am"
+           rf"(?:next|this|on|by|till|until|before)\s+{SHORT_DAY}\b|(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\byou )(?<!\bwho ){SHORT_DAY}(?=\.?\s+(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)|at\s+\d|arvo|morning|afternoon|evening|night|noon)\b)|"   # "next fri at 2", "sat 10am"
            rf"(?:tmrw|tmr|2moro|2morrow)\b|(?:{WEEKDAY_ABBR}/)+{WEEKDAY_ABBR}(?![A-Za-z])|"   # "Mon/Wed/Fri at 12"
            rf"{WEEKDAY_ABBR}(?=\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}}|\s*(?:am|pm)))|"   # "moved to Wed 2:45"
            rf"{WEEKDAY}\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY}|"   # "out Monday through Wednesday"
@@ -194,7 +194,7 @@ BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普
           "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|雅迪|爱玛|台铃|小牛|绿源|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree(?![a-z])|LG|Philips|Bosch|Panasonic")
-_MODEL_TAIL = r"[A-Za-z]{0,5}(?:(?<=[A-Za-z])\d{1,2}[A-Za-z]?)?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
+_MODEL_TAIL = r"[A-Za-z]{0,8}(?:(?<=[A-Za-z])\d{1,2}[A-Za-z]?)?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
 MODEL = rf"(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}}-?\d{{1,5}}{_MODEL_TAIL}"
 # "Mate 60 Pro", "XPS 13": a spaced model name counts only after a product cue in its clause
 PRODUCT_CUE = _p(r"型号|产品|机器|机型|设备|手机|电脑|笔记本|平板|买的|买了|购买|入手|用的|换成|换|想要|订购|采购|"
@@ -229,7 +229,7 @@ NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   
 # every English date or time holds a digit, a weekday, today, tonight, tomorrow, noon, midnight,
 # (end of) day, EOD, next/this/last/coming week/month/year or end of the week/month/year
 NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of (?:the )?day|eod|tomorrow|tonight|tmrw|tmr\b|2mor|"
-                           r"\b(?:next|this|coming|on) (?:mon|tue|wed|thu|fri|sat|sun)|arvo|"
+                           r"\b(?:next|this|coming|on|by|till|until|before) (?:mon|tue|wed|thu|fri|sat|sun)|arvo|"
                            r"\b(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?\s+(?:\d|at\s|morning|afternoon|evening|night|noon)|"
                            r"noon|midnight|(?:next|this|last|coming)\s+(?:week|month|year)|\bin\s+[a-z0-9 ]+\s+(?:days?|weeks?|months?)\b|"
                            r"end of (?:the )?(?:month|week|year)|past|quarter|clock|week\s+of\s|after next|"
@@ -295,7 +295,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
-               r"(?:m-?pesa|transaction|payment|receipt)\s+(?:code|id|no\.?|number)|(?<=\bthe )code(?=\s+is\s+(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,16})\b)|"
+               r"sku|(?:item|part|product)\s+(?:code|no\.?|number|#)|(?:m-?pesa|transaction|payment|receipt)\s+(?:code|id|no\.?|number)|(?<=\bthe )code(?=\s+is\s+(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,16})\b)|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
                r"(?:(?<=订单)有[两三四五几]个(?=\s?[:：]))?"   # "订单有两个：AX3301 和 AX3302"
@@ -341,7 +341,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
-                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天]|[一每]小时|每人|卖给?我|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆步字页题公GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
@@ -361,6 +361,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?![^，。！？,.!?]*(?:吗|？|\?))|"
                   rf"(?:(?<=[\s，,。：:])|^)(?P<w>[一二两三四五六七八九][万千][一二三四五六七八九])(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"),
      NEEDS_WIDE.search),
+    # an item ordered by its count ("2x SKU A-1123 and 1x B-2290")
+    ("ref", _p(r"(?<![\w-])\d{1,3}\s?[x×]\s+(?:(?i:sku)\s+)?(?P<v>[A-Z]{1,4}-?\d{3,8})(?![\w-])"), DIGIT.search),
     # rand, its thousands grouped by a space ("R4 500", "R 12 000,00")
     ("amount", _p(r"(?<![A-Za-z0-9])R\s?\d{1,3}(?:[ \u00a0]\d{3})+(?:,\d{2})?(?!\d|,\d)"), DIGIT.search),
     # a quote in bare figures ("the plumber quoted 650 for the water heater")
@@ -463,9 +465,10 @@ _KIN = ("女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|�
 _CARER = "老师|班主任|师傅|设计师|律师|会计|中介|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机|顾问|专员|管家|店长|销售|客服"   # "钢琴老师叫蒋文静": a surname must follow
 CARER_LEAD = re.compile(rf"(?:{_CARER})(?:的?名字)?叫")
 _KIN_OR_ROLE = rf"{_PERSON_ROLE}|(?:新郎|新娘|伴郎|伴娘)(?:\s?(?:是|叫|[:：])\s?|\s|(?=[{SURNAME_CHARS}]))|我的?(?:{_KIN})(?!\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
+PICKUP_SIGN = "(?:接机牌|接站牌|接人牌|牌子)上?(?:写的是|写|是)\\s?"   # "接机牌上写 欧阳娜娜": a name, with a surname
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。\s])叫|(?<=[，,。\s])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
-             rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|"
+             rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|{PICKUP_SIGN}|"
              rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?\s?叫|(?:{_CARER})(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?(?:(?:房东|卖家|商家|老板|对方)[，,、\s]+)?)\s*"
              rf"(?!姓名|名字|拼音|英文|房东|卖家|商家|老板|对方|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
@@ -764,8 +767,35 @@ def _joined_dates(text: str, spans: list[tuple[int, int, str, str, str]]) -> lis
     return out
 
 
+# a parent who names the child ("老师 我是孙浩然的妈妈"): the child's name, not the speaker's
+CHILD_OF = _p(rf"我是(?P<v>[{CJK}]{{2,4}}?)的?(?:妈妈|爸爸|家长|奶奶|爷爷|外婆|姥姥|外公|姥爷)")
+
+
+# whom an order or a prescription is for, named last ("…, it's for Margaret Kowalski")
+FOR_WHOM = _p(rf"\b(?i:it's|it is|this is|that's)\s+for\s+(?P<v>{en._TOKEN} {en._TOKEN})(?=\s*[.!]?\s*$)")
+
+
+def _recipients(text: str) -> list[Extracted]:
+    out = []
+    for m in FOR_WHOM.finditer(text) if " for " in text else ():
+        value = m.group("v")
+        if value.split()[0].lower() not in NOT_EN_NAMES and not EN_HOLIDAY_RE.search(value) and \
+                not re.search(rf"\b(?:Day|Eve|Week|Weekend|Road|Street|Avenue|{MONTH})$", value, re.I):
+            out.append(Extracted("name", value, "recipient", "name:recipient", m.start("v"), m.end("v")))
+    return out
+
+
+def _child_names(text: str) -> list[Extracted]:
+    out = []
+    for m in CHILD_OF.finditer(text) if "我是" in text else ():
+        value = m.group("v")
+        if (value[0] in SURNAMES or value.startswith(COMPOUND_SURNAMES)) and value not in NOT_NAMES:
+            out.append(Extracted("name", value, "孩子", "name:孩子", m.start("v"), m.end("v")))
+    return out
+
+
 def _names(text: str) -> list[Extracted]:
-    out: list[Extracted] = _listed_names(text)
+    out: list[Extracted] = _listed_names(text) + _child_names(text) + _recipients(text)
     for m in NAME_CN.finditer(text) if not text.isascii() else ():   # its name is Chinese
         if any(f.start <= m.start("v") < f.end for f in out):
             continue   # the first of a list, read above
@@ -784,7 +814,7 @@ def _names(text: str) -> list[Extracted]:
         if lead.endswith("叫") and CALLED_FOR.match(value):
             continue   # "我哥哥叫人来修", "老公叫车去了": 叫 as sent for, not named
         surnamed = lead in ("我是", "本人", "鄙人", "叫", "他叫", "她叫") or re.fullmatch(_KIN_OR_ROLE, lead) or \
-            CARER_LEAD.fullmatch(lead)
+            CARER_LEAD.fullmatch(lead) or re.fullmatch(PICKUP_SIGN, lead)
         if lead in ("叫我", "称呼我") and value[0] not in SURNAMES and value[0] not in "小老阿" and \
                 not value.startswith(COMPOUND_SURNAMES):
             continue   # "经理叫我直接找你": told to, not called
