@@ -3353,3 +3353,35 @@ MESSAGES_62: list = [
     ("my daughter Chloe's school is St Anne's, she's in Year 2", [("name", "Chloe")]),
     ("I'd like to cancel the appointment on Dec 11, not the one on the 18th", [("?datetime", "Dec 11"), ("?datetime", "18th")]),
 ]
+
+# The sixty-third round (test63), written 2026-12-07 after test62's changes, before the extractor
+# ran on them: Chinese as typed in a shop's chat (full-width digits, an emoji, 微信同号), a home
+# purchase with its 万, a study-abroad agent; one American customer's long chat with an internet
+# provider, in their own words, the day changed and confirmed.
+MESSAGES_63: list = [
+    ("亲 我在你家买的羽绒服 订单号：２０２４１２０３８８１９２ 尺码拍错了😭", [("ref", "2024120388192")]),
+    ("想换成 XL 的 黑色 能换吗", [("?product", "XL黑色")]),
+    ("电话 １３５ ７７２１ ０９８８ 微信同号", [("phone", "13577210988")]),
+    ("地址没变 还是 广州市海珠区新港中路 397 号 3 栋 1202", [("address", "广州市海珠区新港中路397号3栋1202")]),
+    ("二手房那套 报价 285 万 我们出到 270 万 中介说房东底价 275",
+     [("amount", "285万"), ("amount", "270万"), ("amount", "275")]),
+    ("首付三成 贷款 30 年 公积金贷 60 万 剩下商贷", [("amount", "60万"), ("?count", "30年")]),
+    ("网签约在下周四上午 带上户口本和结婚证", [("datetime", "下周四上午")]),
+    ("物业费一年 2,736 车位管理费另收 1,200", [("amount", "2,736"), ("amount", "1,200")]),
+    ("留学中介服务费 3.8 万 签约时付一半", [("amount", "3.8万")]),
+    ("申请的是 UCL 和 KCL 的硕士 截止 1 月 15 号", [("datetime", "1月15号")]),
+    ("雅思 7 分 单项不低于 6.5", []),
+    ("我女儿叫沈一诺 2003 年 5 月生的", [("name", "沈一诺"), ("?datetime", "2003年5月")]),
+    ("hi my internet's been dropping since Sunday, account 884-219-330", [("?datetime", "Sunday"), ("ref", "884-219-330")]),
+    ("the router is a Netgear Nighthawk R7000, lights go orange", [("product", "Netgear Nighthawk R7000")]),
+    ("I already restarted it like 5 times", []),
+    ("speeds are 3 Mbps when I pay for 500", []),
+    ("my name on the account is Dev Patel but my wife Anjali usually calls", [("name", "Dev Patel"), ("name", "Anjali")]),
+    ("can a tech come Sat morning? or Mon after 4", [("datetime", "Sat morning"), ("?datetime", "Mon after 4")]),
+    ("actually make it Monday, Saturday I'm out", [("datetime", "Monday"), ("?datetime", "Saturday")]),
+    ("address is 2217 W Cortland St, Chicago IL 60647", [("address", "2217 W Cortland St, Chicago IL 60647")]),
+    ("the ticket number you gave me last time was INC0045521", [("ref", "INC0045521")]),
+    ("I want a credit for the 6 days it was down, that's like $23", [("?count", "6 days"), ("amount", "$23")]),
+    ("best number is 773-555-0132, text first", [("phone", "773-555-0132")]),
+    ("ok so Mon between 4 and 6, confirmation CNF-77120?", [("datetime", "Mon between 4 and 6"), ("ref", "CNF-77120")]),
+]
