@@ -42,6 +42,8 @@ FRAGMENTS = [
     "48 课时", "一天 80", "司机尾号 5521", "G'day, Bronwyn here,", ", Jessa po", "R4 500", "rent R9 200,", ", ID 8501015800087",
     "接机牌上写 欧阳娜娜", "提 35000", "旧冰箱抵 300", "海尔 BCD-506WGHTDD", "我是孙浩然的妈妈", "it's for Margaret Kowalski",
     "OHIP number 1234-567-890-AB", "2x SKU A-1123", "1x B-2290", "by Fri",
+    "底价 275", "account 884-219-330", "my name on the account is Dev Patel", "wife Anjali usually", "come Sat morning",
+    "Mon after 4", "make it Monday", "Mon between 4 and 6",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2137,3 +2137,22 @@ def test_a_parent_is_not_named_by_the_childs_name():
 @pytest.mark.parametrize("text", ["牌子上写 欢迎光临", "我是三班的家长", "it's for New Year", "that's for Baker Street"])
 def test_look_alikes_of_the_sixty_second_round(text):
     assert [f for f in extract(text) if f.category == "name"] == []
+
+
+# -- test63 (RESULTS 41.4): a home purchase; one customer's long chat with an internet provider -------
+@pytest.mark.parametrize("text, category, value", [
+    ("二手房那套 报价 285 万 我们出到 270 万 中介说房东底价 275", "amount", "275"),
+    ("hi my internet's been dropping since Sunday, account 884-219-330", "ref", "884-219-330"),
+    ("my name on the account is Dev Patel but my wife Anjali usually calls", "name", "Dev Patel"),
+    ("my name on the account is Dev Patel but my wife Anjali usually calls", "name", "Anjali"),
+    ("can a tech come Sat morning? or Mon after 4", "datetime", "Sat morning"),
+    ("actually make it Monday, Saturday I'm out", "datetime", "Monday"),
+    ("ok so Mon between 4 and 6, confirmation CNF-77120?", "datetime", "Mon between 4 and 6"),
+])
+def test_values_of_the_sixty_third_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_day_that_did_not_happen_is_no_fact_and_a_bank_account_stays_one():
+    assert [f for f in extract("he didn't come Monday") if f.category == "datetime"] == []
+    assert ("bank_card", "12345678") in [(f.category, f.value) for f in extract("sort code 20-00-00, account 12345678")]

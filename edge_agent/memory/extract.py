@@ -141,7 +141,7 @@ EN_DATE = (rf"{EN_MONTHS_SPAN}|(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}(?:,?\s+(?:the\s+)?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z]))?|week(?:end)?|month|year)|"
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
            rf"{ORDINAL_DAY}\s*(?:-|–|to|until|till|through)\s*{ORDINAL_DAY}|"   # "on call from the 14th to the 21st"
-           rf"(?:next|this|on|by|till|until|before)\s+{SHORT_DAY}\b|(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\byou )(?<!\bwho ){SHORT_DAY}(?=\.?\s+(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)|at\s+\d|arvo|morning|afternoon|evening|night|noon)\b)|"   # "next fri at 2", "sat 10am"
+           rf"(?:next|this|on|by|till|until|before)\s+{SHORT_DAY}\b|(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\byou )(?<!\bwho ){SHORT_DAY}(?=\.?\s+(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)|(?:at|between|after|from)\s+\d|arvo|morning|afternoon|evening|night|noon)\b)|"   # "next fri at 2", "sat 10am"
            rf"(?:tmrw|tmr|2moro|2morrow)\b|(?:{WEEKDAY_ABBR}/)+{WEEKDAY_ABBR}(?![A-Za-z])|"   # "Mon/Wed/Fri at 12"
            rf"{WEEKDAY_ABBR}(?=\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}}|\s*(?:am|pm)))|"   # "moved to Wed 2:45"
            rf"{WEEKDAY}\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY}|"   # "out Monday through Wednesday"
@@ -230,7 +230,7 @@ NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   
 # (end of) day, EOD, next/this/last/coming week/month/year or end of the week/month/year
 NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of (?:the )?day|eod|tomorrow|tonight|tmrw|tmr\b|2mor|"
                            r"\b(?:next|this|coming|on|by|till|until|before) (?:mon|tue|wed|thu|fri|sat|sun)|arvo|"
-                           r"\b(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?\s+(?:\d|at\s|morning|afternoon|evening|night|noon)|"
+                           r"\b(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?\s+(?:\d|(?:at|between|after|from)\s|morning|afternoon|evening|night|noon)|"
                            r"noon|midnight|(?:next|this|last|coming)\s+(?:week|month|year)|\bin\s+[a-z0-9 ]+\s+(?:days?|weeks?|months?)\b|"
                            r"end of (?:the )?(?:month|week|year)|past|quarter|clock|week\s+of\s|after next|"
                            r"\b(?:mid|early|late)[- ][a-z]{3}|labou?r day|memorial day|thanksgiving|christmas|new year|easter|"
@@ -295,7 +295,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
-               r"sku|(?:item|part|product)\s+(?:code|no\.?|number|#)|(?:m-?pesa|transaction|payment|receipt)\s+(?:code|id|no\.?|number)|(?<=\bthe )code(?=\s+is\s+(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,16})\b)|"
+               r"sku|(?:item|part|product)\s+(?:code|no\.?|number|#)|account(?=\s+\d{2,5}(?:-\d{2,5}){2,}(?![\d-]))|(?:m-?pesa|transaction|payment|receipt)\s+(?:code|id|no\.?|number)|(?<=\bthe )code(?=\s+is\s+(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,16})\b)|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
                r"(?:(?<=订单)有[两三四五几]个(?=\s?[:：]))?"   # "订单有两个：AX3301 和 AX3302"
@@ -340,7 +340,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
-    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
@@ -485,7 +485,8 @@ NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|hu
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
                  r"tutor|dentist|physio|therapist|hairdresser|barber|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|fiancée?)(?:(?:'s name is|,| is| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
                  r"(?P<v>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ'’])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+)?)(?=[,.]|['’]s\s|\s+(?i:starts|"
-                 r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also)\b|\s*[\u4e00-\u9fff]|\s*$))")
+                 r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also|usually|always|often|"
+                 r"normally|sometimes|calls|called|booked|paid|handles|might|may|does|did)\b|\s*[\u4e00-\u9fff]|\s*$))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
 NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
                   rf"agent|nurse|doctor|landlord|manager|installer|fitter|inspector|surveyor|caseworker|"
@@ -505,7 +506,7 @@ NAME_EN_LOWER = _p(r"\bmy name(?: is|'s)\s+(?P<v>[a-z]{2,}\s[a-z]{2,})(?=\s+and\
 EN_COMMON = frozenset("""not on in the a an at is was wrong right missing correct different same listed also still
     there here down up off out now just really very so too spelled misspelled written typed printed shown
     changed gone""".split())
-NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
+NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bmy name on (?:it|the (?:booking|reservation|card|account|order|ticket|lease|policy)) is|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
              rf"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for|"
              rf"\b(?:the|his|her|their) name(?: on (?:it|the (?:booking|reservation|card|account|order|ticket)))? is)"
              rf"\s+(?P<v>{en.NAME})|"
@@ -1410,6 +1411,7 @@ DAY_TO_COME = re.compile(rf"^(?:on\s+)?(?:{WEEKDAY}|{SHORT_DAY})(?:\s*(?:-|–|t
 CN_SLOT = re.compile(r"(?:上午|下午|中午|晚上|早上|凌晨|傍晚)$")
 WORKS_AFTER = re.compile(r"\s+(?:works|suits|is fine|is good|is better|would work|is ok(?:ay)?|if possible)\b", re.I)   # "Friday works"
 TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|can I|could I|can we|could we|can do|please|let's|shall|scheduled|booked|free|any\s?time|"
+                     r"make it|make that|change it to|move it to|switch it to|(?<!n't )(?<!not )come|(?<!n't )(?<!not )visit|"
                      r"appointment|appt|due|earliest|available)\b", re.I)
 
 
