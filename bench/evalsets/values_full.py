@@ -3385,3 +3385,38 @@ MESSAGES_63: list = [
     ("best number is 773-555-0132, text first", [("phone", "773-555-0132")]),
     ("ok so Mon between 4 and 6, confirmation CNF-77120?", [("datetime", "Mon between 4 and 6"), ("ref", "CNF-77120")]),
 ]
+
+# The sixty-fourth round (test64), written 2026-12-07 after test63's changes, before the extractor
+# ran on them: Chinese from a labour dispute told to a lawyer, a private tutor, a food delivery gone
+# wrong and a medical insurance claim; English from an employment claim, a gym, a travel insurance
+# claim, a New York tenant and a wedding's RSVP.
+MESSAGES_64: list = [
+    ("律师您好 我 2022 年 3 月 1 号入职 今年 10 月 31 号被辞退", [("datetime", "2022年3月1号"), ("datetime", "10月31号")]),
+    ("公司叫深圳市云帆科技有限公司 没签劳动合同", [("?name", "深圳市云帆科技有限公司")]),
+    ("每月工资 12,500 欠了两个月没发", [("amount", "12,500"), ("?count", "两个月")]),
+    ("社保只交到 8 月 基数按 5,000 交的", [("?datetime", "8月"), ("amount", "5,000")]),
+    ("仲裁委那边约的是 12 月 18 号下午 3 点", [("datetime", "12月18号下午3点")]),
+    ("我的身份证尾号 3318 手机 183 2677 0415", [("id_card", "3318"), ("phone", "18326770415")]),
+    ("家教 高二数学 一小时 200 每周六下午 2 点到 4 点", [("amount", "200"), ("datetime", "每周六下午2点到4点")]),
+    ("孩子叫韩子墨 在实验中学 高二 7 班", [("name", "韩子墨"), ("?address", "实验中学")]),
+    ("外卖订单尾号 0637 骑手送错了 汤全洒了", [("ref", "0637")]),
+    ("要求退 38.5 加上配送费 4 块", [("amount", "38.5"), ("amount", "4块")]),
+    ("医保报销 发票号 44020187 金额 2,316.40 自付 583.20",
+     [("ref", "44020187"), ("amount", "2,316.40"), ("amount", "583.20")]),
+    ("住院是 11 月 2 号到 11 月 9 号 一共 7 天", [("datetime", "11月2号到11月9号"), ("?count", "7天")]),
+    ("I started at Brightline Logistics on 14 March 2021 and was let go on Oct 31",
+     [("datetime", "14 March 2021"), ("datetime", "Oct 31")]),
+    ("they still owe me two weeks' pay, about $3,100 gross", [("amount", "$3,100")]),
+    ("my manager was Greg Halvorsen, he signed the warning on 9/12", [("name", "Greg Halvorsen"), ("?datetime", "9/12")]),
+    ("I want to cancel my membership, member no. GYM-448120, the £39.99 plan", [("ref", "GYM-448120"), ("amount", "£39.99")]),
+    ("our flight FR 8317 to Porto was cancelled, we paid €412 for new tickets", [("ref", "FR 8317"), ("amount", "€412")]),
+    ("policy number TRV-2209-551873, the trip was 3-10 November", [("ref", "TRV-2209-551873"), ("datetime", "3-10 November")]),
+    ("the apartment is 4F at 312 E 89th St, the super is Luis", [("address", "312 E 89th St"), ("?name", "Luis")]),
+    ("rent is $2,850 due on the 1st, late fee $75 after the 5th",
+     [("amount", "$2,850"), ("amount", "$75"), ("?datetime", "1st"), ("?datetime", "5th")]),
+    ("RSVP for the Tanakas: 2 adults, 1 child, one vegetarian meal",
+     [("count", "2 adults"), ("?count", "1 child"), ("?count", "one vegetarian meal")]),
+    ("we'll be staying at the Holiday Inn, booking HI-5530921, arriving Friday night",
+     [("ref", "HI-5530921"), ("datetime", "Friday night")]),
+    ("Kenji's mobile is +81 90-3412-7788 in case we're late", [("phone", "+81 90-3412-7788"), ("?name", "Kenji")]),
+]
