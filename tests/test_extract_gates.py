@@ -44,6 +44,7 @@ FRAGMENTS = [
     "OHIP number 1234-567-890-AB", "2x SKU A-1123", "1x B-2290", "by Fri",
     "底价 275", "account 884-219-330", "my name on the account is Dev Patel", "wife Anjali usually", "come Sat morning",
     "Mon after 4", "make it Monday", "Mon between 4 and 6",
+    "要求退 38.5", "自付 583.20", "manager was Greg Halvorsen,", "arriving Friday night",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2156,3 +2156,18 @@ def test_values_of_the_sixty_third_round(text, category, value):
 def test_a_day_that_did_not_happen_is_no_fact_and_a_bank_account_stays_one():
     assert [f for f in extract("he didn't come Monday") if f.category == "datetime"] == []
     assert ("bank_card", "12345678") in [(f.category, f.value) for f in extract("sort code 20-00-00, account 12345678")]
+
+
+# -- test64 (RESULTS 41.5): a labour dispute, a medical claim; an employment claim, a hotel ----------
+@pytest.mark.parametrize("text, category, value", [
+    ("要求退 38.5 加上配送费 4 块", "amount", "38.5"),
+    ("医保报销 发票号 44020187 金额 2,316.40 自付 583.20", "amount", "583.20"),
+    ("my manager was Greg Halvorsen, he signed the warning on 9/12", "name", "Greg Halvorsen"),
+    ("we'll be staying at the Holiday Inn, booking HI-5530921, arriving Friday night", "datetime", "Friday night"),
+])
+def test_values_of_the_sixty_fourth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_capitalised_word_after_a_relative_is_no_name():
+    assert [f for f in extract("my son was Happy yesterday") if f.category == "name"] == []
