@@ -45,6 +45,7 @@ FRAGMENTS = [
     "底价 275", "account 884-219-330", "my name on the account is Dev Patel", "wife Anjali usually", "come Sat morning",
     "Mon after 4", "make it Monday", "Mon between 4 and 6",
     "要求退 38.5", "自付 583.20", "manager was Greg Halvorsen,", "arriving Friday night",
+    "明天的会改到下午", "的课改到晚上 7 点", "改到下午了", "Gran's mobile is 07931 448 217",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -393,6 +393,15 @@ def test_another_persons_phone_never_supersedes_the_users_own():
     assert not any(f.label in ("打", "她电话") for f in table)   # no key made of a verb or a pronoun
 
 
+def test_another_persons_phone_in_english_never_supersedes_the_users_own():
+    table = FactTable(char_counter)
+    table.observe("my cell is (303) 555-0148, my wife Priya's is (303) 555-0191", 1)
+    table.observe("Gran's mobile is 07931 448 217", 2)
+    values = table.values()
+    assert values["phone"] == "(303) 555-0148" and values["phone:wife"] == "(303) 555-0191"
+    assert values["phone:gran"] == "07931 448 217"
+
+
 @pytest.mark.parametrize("text, name", [("免贵姓孙，叫孙伟", "孙伟"), ("核身份的话，身份证尾号0073；另外免贵姓孙，叫孙秀英", "孙秀英"),
                                         ("我姓王，全名王小明", "王小明")])
 def test_a_name_after_the_surname_is_the_users_own(text, name):
@@ -2171,3 +2180,19 @@ def test_values_of_the_sixty_fourth_round(text, category, value):
 
 def test_a_capitalised_word_after_a_relative_is_no_name():
     assert [f for f in extract("my son was Happy yesterday") if f.category == "name"] == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("明天的会改到下午", "明天下午"),              # the day moved from comes with the hour moved to
+    ("明天的会改到下午三点", "明天下午三点"),
+    ("12 月 5 号的课改到晚上 7 点", "12 月 5 号晚上 7 点"),
+    ("明天的会改到后天下午", "后天下午"),          # a new day of its own
+])
+def test_a_meeting_moved_to_an_hour_keeps_its_day_and_its_key(text, value):
+    got = [(f.value, f.key) for f in extract(text) if f.category == "datetime"]
+    assert got == [(value, "datetime:课程" if "课" in text else "datetime:会议")]
+
+
+def test_a_move_only_asked_for_keeps_the_old_day_under_the_key():
+    got = {f.key: f.value for f in extract("明天的会能改到下午吗") if f.category == "datetime"}
+    assert got["datetime:会议"] == "明天"

@@ -229,7 +229,7 @@ NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   
 # every English date or time holds a digit, a weekday, today, tonight, tomorrow, noon, midnight,
 # (end of) day, EOD, next/this/last/coming week/month/year or end of the week/month/year
 NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of (?:the )?day|eod|tomorrow|tonight|tmrw|tmr\b|2mor|"
-                           r"\b(?:next|this|coming|on|by|till|until|before) (?:mon|tue|wed|thu|fri|sat|sun)|arvo|"
+                           r"(?:next|this|coming|on|by|till|until|before)\s+(?:mon|tue|wed|thu|fri|sat|sun)|arvo|"
                            r"\b(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?\s+(?:\d|(?:at|between|after|from)\s|morning|afternoon|evening|night|noon)|"
                            r"noon|midnight|(?:next|this|last|coming)\s+(?:week|month|year)|\bin\s+[a-z0-9 ]+\s+(?:days?|weeks?|months?)\b|"
                            r"end of (?:the )?(?:month|week|year)|past|quarter|clock|week\s+of\s|after next|"
@@ -328,6 +328,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("train", _p(r"(?<=[，,：:\s])(?P<v>[GDCZK]\d{2,4})(?=\s?[，,。；;\s]|$)"), DIGIT.search),
     ("datetime", _p(rf"(?:(?i:{WEEKDAY}|tomorrow|today|tonight)\s*(?=[^\x00-\x7f])(?:{CN_TIME_AFTER_DATE})|(?:{CN_DATE})(?:\s?[（(]\s?(?:{CN_DATE})\s?[)）])?\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))"
                     rf"(?:\s?(?:之前|以前|前|左右|之后|以后|后(?![天来面边])))?"), WIDE_OR_DIGIT.search),
+    # a part of the day moved to, alone ("明天的会改到下午": the day it is on comes with it, _day_kept)
+    ("datetime", _p(r"(?:(?<=改到)|(?<=改成)|(?<=改为)|(?<=挪到)|(?<=换到)|(?<=调到)|(?<=推到)|(?<=延到)|(?<=推迟到)|(?<=提前到))\s?"
+                    r"(?:上午|下午|晚上|早上|中午|傍晚)(?=\s*(?:[，。！？,.!?；;吧了啊呢吗]|$))"), NEEDS_WIDE.search),
     ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日|预计(?:在)?|预约在?|约在)\s*(?:是|为|:|：|(?i:is|on))?\s*"
                     r"(?P<v>(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/]))"), DIGIT.search),
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
@@ -626,7 +629,23 @@ def _event_after_de(text: str, end: int) -> str:
     if len(event.group(0)) >= 2:
         return event.group(0)
     noun = MODAL_OR_MOVE.split(m.group(1), 1)[0]   # "会议能改" -> 会议
-    return noun if len(noun) >= 2 else ""
+    return noun if len(noun) >= 2 else ONE_CHAR_EVENTS.get(noun, "")
+
+
+ONE_CHAR_EVENTS = {"会": "会议", "课": "课程"}   # "明天的会改到下午": the meeting, keyed as 会议
+
+
+# a day said before the event that moved ("明天的会改到下午"): the new hour keeps it
+CN_DAY_BEFORE = re.compile(r"(?P<d>今天|明天|后天|大后天|(?:这|下|本)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}\s?月\s?\d{1,2}\s?[日号]|\d{1,2}\s?号)\s?的")
+DAY_IN_VALUE = re.compile(r"[天日号周月年]|星期|礼拜|今|明|昨|前|后(?!\s?\d)")
+
+
+def _day_kept(text: str, left: int, start: int, value: str) -> str:
+    """"明天的会改到下午三点" -> 明天下午三点: an hour moved to, without a day, is on the day moved from."""
+    if DAY_IN_VALUE.search(value) or not _moved_to_zh(text, left, start):
+        return value
+    day = CN_DAY_BEFORE.search(text, left, start)
+    return f"{day.group('d')}{value}" if day else value
 
 
 # what was moved, said before the move ("能不能把预约改到周六", "预约从周二改到周四")
@@ -726,7 +745,8 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
                     keyword = "flight"   # its cue too far back to be read as its key
             if category == "postcode" and not en.POSTCODE_KEY.search(text, _clause_bounds(text, s, e)[0], s):
                 category = "bare_postcode"   # no fact, and no ref's or product's either ("CB2 1TN"); named, it wins
-            if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]|^[后琴听]日$", value)):
+            if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]|^[后琴听]日$", value)
+                          or re.fullmatch(DAYPART, value) and _moved_to_zh(text, 0, s)):   # "明天的会改到下午"
                 found.append((s, s + len(value), category, value, keyword.lower()))
     found.sort(key=lambda f: (PRIORITY.index(f[2]), f[0], -(f[1] - f[0])))
     taken: list[tuple[int, int, str, str, str]] = []
@@ -1233,6 +1253,10 @@ def _merged_spans(text: str) -> list[tuple[int, int, str, str, str]]:
 # whose number it is, when not the user's own: a backup contact, a relative, a neighbour
 OTHER_PERSON = re.compile(r"备用|紧急|联系人|弟弟|妹妹|哥哥|姐姐|老婆|老公|爱人|媳妇|丈夫|妻子|我妈|我爸|妈妈|爸爸|"
                           r"儿子|女儿|孩子|朋友|同事|邻居|家人|亲戚|对方|司机|师傅|[他她](?:的|电话|手机|号码)")
+# another person's number in English ("my wife Priya's is …", "Gran's mobile is …"), keyed by who
+_RELATIVE_EN = (r"wife|husband|partner|son|daughter|mum|mom|mother|dad|father|brother|sister|gran|grandma|granny|grandad|"
+                r"grandpa|grandmother|grandfather|aunt|uncle|cousin|friend|boss|colleague|neighbou?r|landlord|flatmate|roommate")
+OTHER_PERSON_EN = re.compile(rf"\b(?:(?:my|our|his|her|their)\s+(?P<r>{_RELATIVE_EN})\b|(?P<s>{_RELATIVE_EN})['’]s\b)", re.I)
 SENTENCE_OR_NUMBER = re.compile(r"[。！？!?\n\d]")   # where the words about a number begin
 
 
@@ -1249,6 +1273,9 @@ def _single_key(category: str, text: str, left: int, start: int, keyword: str) -
         near = max(0, start - 40)
         cut = max((m.end() for m in SENTENCE_OR_NUMBER.finditer(text, near, start)), default=near)
         kind = OTHER_PERSON.search(text, cut, start)
+        other = OTHER_PERSON_EN.search(text, cut, start) if kind is None else None
+        if other:
+            return f"{category}:{(other.group('r') or other.group('s')).lower()}"
     return f"{category}:{kind.group(0).lower()}" if kind else category
 
 
@@ -1455,6 +1482,8 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
         return None
     if category == "postcode":
         return Extracted("address", value, "postcode", "address:postcode", start, end, "address:" * changed)
+    if category == "datetime" and not value.isascii():
+        value = _day_kept(text, left, start, value)
     if category == "datetime" and en.SPAN.search(value) and en.MOVED.search(text, left, start):
         to = re.search(r"\s(?:to|until|till)\s+", value)   # "move it from the 3rd to the 5th of May": the new day
         if to:
