@@ -3420,3 +3420,35 @@ MESSAGES_64: list = [
      [("ref", "HI-5530921"), ("datetime", "Friday night")]),
     ("Kenji's mobile is +81 90-3412-7788 in case we're late", [("phone", "+81 90-3412-7788"), ("?name", "Kenji")]),
 ]
+
+# The sixty-fifth round (test65), written 2026-12-07 after test64's changes, before the extractor
+# ran on them: a desk's question and the short answer, as answers22, test46, test49 and test58, at
+# desks those did not have: a number ported, a hospital ward, a car park, a car rental counter, an
+# exam board, a university, a pharmacy; both languages.
+MESSAGES_65: list = [
+    ("请问您要携号转网的号码是？", "就是现在这个 158 6620 1947", [("phone", "15866201947")]),
+    ("请问服务密码后四位？", "不记得了", []),
+    ("请问住院号是多少？", "ZY2024118832", [("ref", "ZY2024118832")]),
+    ("请问病人姓名？", "蔡桂英 草字头的蔡", [("name", "蔡桂英")]),
+    ("请问几床？", "12 床", [("?ref", "12床")]),
+    ("请问您的车位号？", "B1-086 在电梯旁边", [("ref", "B1-086")]),
+    ("请问物业费交到什么时候了？", "交到明年 6 月底", [("datetime", "明年6月底")]),
+    ("请问取车时间？", "后天早上八点 浦东机场 T2", [("datetime", "后天早上八点"), ("?address", "浦东机场T2")]),
+    ("请问驾照号码？", "和身份证号一样 420106199012123345", [("id_card", "420106199012123345")]),
+    ("请问押金怎么付？", "信用卡预授权 5000", [("amount", "5000")]),
+    ("请问考生号？", "24440106150218", [("ref", "24440106150218")]),
+    ("请问录取通知书寄到哪？", "湖北省武汉市洪山区珞喻路 1037 号", [("address", "湖北省武汉市洪山区珞喻路1037号")]),
+    ("What's the number you want to port?", "07812 334 901, it's on EE at the moment", [("phone", "07812 334 901")]),
+    ("And your PAC code?", "it's EEJ482913", [("ref", "EEJ482913")]),
+    ("Which ward is the patient on?", "Ward 7B, bed 14", [("?ref", "7B"), ("?ref", "bed 14")]),
+    ("Patient's hospital number?", "RX7 448 1920", [("ref", "RX74481920")]),
+    ("What time would you like to pick up the car?", "around half nine on Saturday", [("datetime", "half nine on Saturday")]),
+    ("Can I get the driver's licence number?", "SMITH710238JB9XY", [("id_card", "SMITH710238JB9XY")]),
+    ("How many drivers?", "just me and my partner, so two", [("?count", "two")]),
+    ("What's your student ID?", "s2291734", [("ref", "s2291734")]),
+    ("Which course are you applying for?", "MSc Data Science, September 2025 intake",
+     [("?product", "MSc Data Science"), ("?datetime", "September 2025")]),
+    ("What's the prescription for?", "my son, Leo Marsh, his inhaler", [("name", "Leo Marsh")]),
+    ("When was he born?", "2nd of August 2016", [("?datetime", "2nd of August 2016")]),
+    ("Any allergies?", "penicillin", []),
+]
