@@ -134,3 +134,24 @@ def test_answers_of_the_fifty_eighth_round(question, text, category, value):
 
 def test_an_answer_that_goes_on_about_something_else_is_still_no_value():
     assert answered("不记得了，我回去翻一下", "请问您的订单号是多少？") == []
+
+
+@pytest.mark.parametrize("question, text, category, value", [
+    ("请问病人姓名？", "蔡桂英 草字头的蔡", "name", "蔡桂英"),                 # a character told by its radical
+    ("请问您的车位号？", "B1-086 在电梯旁边", "ref", "B1-086"),              # then a clause after a space
+    ("请问押金怎么付？", "信用卡预授权 5000", "amount", "5000"),              # a sum said last
+    ("And your PAC code?", "it's EEJ482913", "ref", "EEJ482913"),
+    ("Patient's hospital number?", "RX7 448 1920", "ref", "RX7 448 1920"),
+    ("Can I get the driver's licence number?", "SMITH710238JB9XY", "id_card", "SMITH710238JB9XY"),
+    ("What's your student ID?", "s2291734", "ref", "s2291734"),
+])
+def test_answers_of_the_sixty_fifth_round(question, text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in with_answers(text, question)]
+
+
+@pytest.mark.parametrize("question, text", [
+    ("How much was it?", "about 40 quid I think"),   # no figure said last
+    ("请问押金多少？", "还没定"),
+])
+def test_answers_of_the_sixty_fifth_round_that_give_no_value(question, text):
+    assert [f for f in answered(text, question) if f.category in ("ref", "amount")] == []

@@ -24,13 +24,16 @@ SHORT = 40   # characters: an answer longer than this says more than the value a
 ASKS = (
     ("name", re.compile(r"称呼|贵姓|姓名|名字|叫什么|\b(?:your|the) (?:full )?name\b|\bwho am I speaking (?:to|with)\b", re.I)),
     ("bank_card", re.compile(r"卡(?:号|片)?的?(?:后|末)[四4]位|(?<![机话单])尾号|\blast (?:four|4)(?: digits)?\b|\bcard (?:number|ending)\b", re.I)),
-    ("id_card", re.compile(r"身份证|证件号|护照号?|\bpassport\b|\bID number\b", re.I)),
+    ("id_card", re.compile(r"身份证|证件号|护照号?|驾照号?码?|驾驶证号?码?|\bpassport\b|\bID number\b|"
+                           r"\b(?:driver'?s|driving) licen[cs]e(?: number)?\b", re.I)),
     ("ref", re.compile(r"(?:订单|运单|快递|物流|工单|退款|售后|服务|预约|会员|取件)(?:单?号|编号|码)|单号|"
-                       r"(?:就诊|医保|社保)卡号|户号|航班号|车牌号?|票号|"
+                       r"(?:就诊|医保|社保)卡号|户号|航班号|车牌号?|票号|车位号?|住院号|考生号|准考证号|学号|"
+                       r"\b(?:hospital|patient|student|member|customer) (?:number|no\.?|id)\b|\b(?:PAC|STAC|promo|voucher|discount|access) code\b|"
                        r"\b(?:order|booking|tracking|reference|ticket|case|confirmation|membership|account|policy|flight) "
                        r"(?:number|no\.?|id|ref|reference|code)\b|\bbooking ref(?:erence)?\b|\b(?:vehicle )?registration\b", re.I)),
     ("phone", re.compile(r"电话|手机号?|联系方式|\b(?:contact|phone|mobile|telephone) number\b", re.I)),
     ("email", re.compile(r"邮箱|\be-?mail\b", re.I)),
+    ("amount", re.compile(r"押金|定金|金额|多少钱|费用|价格|\bhow much\b|\bamount\b|\bdeposit\b", re.I)),
     ("address", re.compile(r"地址|送到哪|寄到哪|住哪|住在哪|邮编|\b(?:your|the|delivery|shipping|postal) address\b|"
                            r"\bpost ?code\b|\bzip(?: code)?\b", re.I)),
 )
@@ -38,12 +41,14 @@ ASKS = (
 FRAMES = {"name": (["姓名："], ["name: "]), "bank_card": (["卡号后四位："], ["card ending in "]),
           "id_card": (["身份证号："], ["passport number: "]), "ref": (["单号："], ["reference: "]),
           "phone": (["电话："], ["phone: "]), "email": (["邮箱："], ["email: "]),
-          "address": (["地址："], ["address: ", "postcode: "])}
+          "address": (["地址："], ["address: ", "postcode: "]), "amount": (["金额："], ["amount: "])}
 ASKING = re.compile(r"[?？]|请(?:问|提供|告诉|输入|发一下|留一下)|麻烦(?:提供|告诉|发|留)|方便(?:留|告诉|提供)|\b(?:please|could you|can you|may I)\b", re.I)
 FILLER = re.compile(r"[\s，。！,.!~～]|^(?:我叫|我是|叫我|是|嗯|好的|my name is|it's|it is)|^(?:免贵)?姓[\u4e00-\u9fff]{1,2}(?=[\s，,])|"
                     r"[一二三四五六七八九十两\d]{1,3}岁|\b[A-Z](?:-[A-Z]){2,}\b|的?那[个单笔]$|"
                     r"([\u4e00-\u9fff])[\u4e00-\u9fff]{0,2}的\1|[\u4e00-\u9fff]{1,2}([\u4e00-\u9fff])的\2|"   # "雷电的雷", "远方的远"
-                    r"木子李|弓长张|耳东陈|立早章|口天吴|双木林|古月胡|草头黄|三横王|文刀刘", re.I)   # "姓欧阳 欧阳倩", "陶建国 七十二岁", "R-E-Y-E-S"
+                    r"木子李|弓长张|耳东陈|立早章|口天吴|双木林|古月胡|草头黄|三横王|文刀刘|"
+                    r"(?:草字头|三点水|木字旁|单人旁|双人旁|提手旁|言字旁|金字旁|宝盖头?|竹字头|口字旁|女字旁|绞丝旁|走之底?|立刀旁|"
+                    r"月字旁|日字旁|火字旁|王字旁|土字旁|山字旁|耳刀旁|反文旁|石字旁|禾木旁|米字旁|马字旁|门字框)的[\u4e00-\u9fff]", re.I)   # "姓欧阳 欧阳倩", "陶建国 七十二岁", "R-E-Y-E-S"
 # what a spoken answer says before its value ("yes, it's HX4P2T", "sure, 0161 496 0735", "还是 135…")
 LEAD = re.compile(r"^(?:免贵)?姓([\u4e00-\u9fff]{1,2})[，,\s]+(?=\1)|^(?:是的?|就是|还是|嗯|好的|对)[，,\s]*|"
                   r"^(?:尾号|后四位|末四位|后六位)是?[，,\s]*|"
@@ -104,7 +109,10 @@ def _answered(text: str, question: str) -> list[Extracted]:
     skip = lead.end() if lead and lead.end() < len(text) else 0
     for category, label in asked_for(question):
         zh, en = FRAMES[category]
-        own = [label + ("：" if chinese else ": ")] if category == "ref" else []   # the question's own word first
+        if category == "amount":
+            out.extend(_sum_said_last(text, label))
+            continue
+        own = [label + ("：" if chinese else ": ")] if category in ("ref", "id_card") else []   # the question's own word first
         for frame in own + (zh if chinese else en):
             shift = len(frame) - skip   # the frame stands where the lead was
             got = [replace(f, start=f.start - shift, end=f.end - shift) for f in extract(frame + text[skip:])
@@ -114,6 +122,17 @@ def _answered(text: str, question: str) -> list[Extracted]:
                 out.extend(got)
                 break
     return out
+
+
+# a sum said last in the answer ("信用卡预授权 5000" to "押金怎么付？"): the sum asked for
+SUM_LAST = re.compile(r"(?<![\d.,])(?:[¥￥$€£]\s?)?(?:\d{1,3}(?:,\d{3})+|\d{2,7})(?:\.\d{1,2})?\s?(?:元|块钱?)?(?=[\s。.!！]*$)")
+
+
+def _sum_said_last(text: str, label: str) -> list[Extracted]:
+    m = SUM_LAST.search(text)
+    if m is None or any(f.start < m.end() and m.start() < f.end for f in extract(text) if f.category != "amount"):
+        return []
+    return [Extracted("amount", m.group(0), label, f"amount:{label}", m.start(), m.end())]
 
 
 WHERE_NOW = re.compile(r"^.*[\s，,]在(?=[\u4e00-\u9fff\d])")   # "现在住公司宿舍 在南山区科技园": the place after 在
@@ -135,14 +154,15 @@ def _without(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 NEW_CLAUSE = re.compile(r"\s*[,，;；。]\s*\S")
+SPACED_CLAUSE = re.compile(r"\s+(?![不没错])[\u4e00-\u9fff]{2,}")   # "B1-086 在电梯旁边": a clause after a space, in Chinese
 
 
 def _whole(fact: Extracted, said: str) -> bool:
     """Whether the value is all the answer says besides other values, and of its kind (a
     surname, a digit)."""
     after = said[fact.end:]
-    if NEW_CLAUSE.match(after):   # "ZK4TRP, flying to Malaga on the 8th": the value, then a clause of its own
-        after = ""
+    if NEW_CLAUSE.match(after) or fact.category != "name" and SPACED_CLAUSE.match(after):
+        after = ""   # "ZK4TRP, flying to Malaga on the 8th": the value, then a clause of its own
     if len(FILLER.sub("", LEAD.sub("", said[:fact.start], count=1) + after)) > 2:
         return False
     if fact.category == "name":
