@@ -3452,3 +3452,34 @@ MESSAGES_65: list = [
     ("When was he born?", "2nd of August 2016", [("?datetime", "2nd of August 2016")]),
     ("Any allergies?", "penicillin", []),
 ]
+
+# The sixty-sixth round (test66), written 2026-12-07 after test65's changes, before the extractor
+# ran on them: messages full of numbers that are no facts (a fever, a weight, a dose, a floor, a
+# temperature, a percentage, a score, an age, a size, a version, how many times), each with or
+# without one value that is, in both languages.
+MESSAGES_66: list = [
+    ("宝宝 38 度 5 烧了两天了 挂了儿科 明早 8 点的号", [("datetime", "明早8点")]),
+    ("体重 12 公斤 药按 5ml 一次吃", []),
+    ("我在 23 楼 电梯坏了 外卖放 1 楼前台就行", []),
+    ("空调开 26 度还是热 是不是缺氟了 型号 KFR-35GW", [("product", "KFR-35GW")]),
+    ("这个月流量用了 87% 还剩 3.2G", []),
+    ("孩子考了 96 分 全班第 3", []),
+    ("跑步机最高速度 16 公里每小时 承重 120 斤 现在 1,899 包邮", [("amount", "1,899")]),
+    ("我 1998 年的 今年 26 在杭州工作 3 年了", []),
+    ("快递到了 3 号柜 取件码 8-2-1147", [("ref", "8-2-1147")]),
+    ("第二页第 5 条写的保修 2 年 你们说 1 年", []),
+    ("麻烦改成 5 点以后送 我 4 点 50 才下班", [("datetime", "5点以后")]),
+    ("我们公司 300 多人 想订 50 份月饼 预算每份 120 以内", [("count", "50份"), ("amount", "120")]),
+    ("she's 7 and weighs about 22 kg, the dose says 5 ml twice a day", []),
+    ("it was 34 degrees in the flat yesterday, the AC unit is a Daikin FTXM35R", [("product", "Daikin FTXM35R")]),
+    ("I scored 82% on the mock, the real exam is on the 14th at 9am", [("datetime", "the 14th at 9am")]),
+    ("we're on floor 12, room 1204, checking out at 11", [("?ref", "1204"), ("?datetime", "11")]),
+    ("battery's at 15% and the phone's only 2 years old, it's a Pixel 7a", [("product", "Pixel 7a")]),
+    ("I've called 4 times and waited 45 minutes each time", []),
+    ("the parcel's 60 x 40 x 30 cm and weighs 8.5 kg, going to 17 Rose Lane, Bath BA1 2PQ",
+     [("address", "17 Rose Lane, Bath BA1 2PQ")]),
+    ("my son's in grade 5, he reads at level 20, pickup is 3:15", [("datetime", "3:15")]),
+    ("version 3.2.1 keeps crashing on my iPad Air 5, order #A-77301", [("?product", "iPad Air 5"), ("ref", "A-77301")]),
+    ("we need 3 rooms for 2 nights, 6 adults, budget is around £150 a night",
+     [("count", "3 rooms"), ("?count", "2 nights"), ("count", "6 adults"), ("amount", "£150")]),
+]
