@@ -3483,3 +3483,35 @@ MESSAGES_66: list = [
     ("we need 3 rooms for 2 nights, 6 adults, budget is around £150 a night",
      [("count", "3 rooms"), ("?count", "2 nights"), ("count", "6 adults"), ("amount", "£150")]),
 ]
+
+# The sixty-seventh round (test67), written 2026-12-07 after test66's changes, before the extractor
+# ran on them: personal chat and a diary over weeks, as the long multi-session sets have it
+# (a birthday dinner, money split between friends, a move, a parent's surgery, a trip, a new job),
+# in English and in Chinese.
+MESSAGES_67: list = [
+    ("hey! so Maya's birthday dinner is at Dishoom, Saturday 7:30, booked under my name",
+     [("datetime", "Saturday 7:30"), ("?name", "Maya")]),
+    ("it's £35 each, I paid the £70 deposit so just send me your half", [("amount", "£35"), ("amount", "£70")]),
+    ("my sort code is 40-12-76 and account 31926819", [("bank_card", "40-12-76"), ("bank_card", "31926819")]),
+    ("btw I moved, new place is 9 Orchard Close, Hove BN3 5QT", [("address", "9 Orchard Close, Hove BN3 5QT")]),
+    ("Dad's surgery got moved to the 19th, 8am at the Royal Sussex", [("datetime", "19th, 8am"), ("?address", "Royal Sussex")]),
+    ("ugh the car failed its MOT, needs 2 new tyres, £190 fitted", [("amount", "£190"), ("?count", "2 new tyres")]),
+    ("we finally picked a name for the puppy: Pickle", [("?name", "Pickle")]),
+    ("Tom's new number is 07700 900461, his old one's dead", [("phone", "07700 900461"), ("?name", "Tom")]),
+    ("flights booked! BA 2614 out on 3 April, back on the 10th",
+     [("ref", "BA 2614"), ("datetime", "3 April"), ("datetime", "the 10th")]),
+    ("Airbnb confirmation HMQ8X2KT4P, host is called Ines", [("ref", "HMQ8X2KT4P"), ("name", "Ines")]),
+    ("dear diary, today I turned 40 and nobody remembered", []),
+    ("paid off the last £1,240 of the credit card!!", [("amount", "£1,240")]),
+    ("started the new job at Octopus on Monday, salary's 48k", [("?datetime", "Monday"), ("amount", "48k")]),
+    ("周末聚餐定在海底捞 万象城店 周六晚上 6 点半", [("datetime", "周六晚上6点半"), ("?address", "海底捞万象城店")]),
+    ("一人 AA 128 我先垫了 你们转我", [("amount", "128")]),
+    ("我搬家了 新地址 南京市鼓楼区湖南路 2 号 5 栋 301 有空来玩", [("address", "南京市鼓楼区湖南路2号5栋301")]),
+    ("我妈下周二做白内障手术 在省人民医院 上午 9 点",
+     [("datetime", "下周二"), ("datetime", "上午9点"), ("?address", "省人民医院")]),
+    ("小区车位终于买了 B2-233 花了 18 万", [("ref", "B2-233"), ("amount", "18万")]),
+    ("今天体检 血压 135/88 医生说要注意", []),
+    ("老公的新手机号 139 5102 7741 存一下", [("phone", "13951027741")]),
+    ("国庆去成都 票买好了 G89 10 月 1 号早上 7:05 的", [("ref", "G89"), ("datetime", "10月1号早上7:05")]),
+    ("女儿幼儿园报名 学费一学期 9,800 还有 2,000 的餐费", [("amount", "9,800"), ("amount", "2,000")]),
+]
