@@ -47,6 +47,7 @@ FRAGMENTS = [
     "要求退 38.5", "自付 583.20", "manager was Greg Halvorsen,", "arriving Friday night",
     "明天的会改到下午", "的课改到晚上 7 点", "改到下午了", "Gran's mobile is 07931 448 217",
     "B1-086 在电梯旁边", "草字头的蔡", "信用卡预授权 5000", "RX7 448 1920",
+    "back on the 10th", "host is called Ines", "salary's 48k", "一人 AA 128", "车位终于买了 B2-233", "票买好了 G89",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

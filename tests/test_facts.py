@@ -2196,3 +2196,32 @@ def test_a_meeting_moved_to_an_hour_keeps_its_day_and_its_key(text, value):
 def test_a_move_only_asked_for_keeps_the_old_day_under_the_key():
     got = {f.key: f.value for f in extract("明天的会能改到下午吗") if f.category == "datetime"}
     assert got["datetime:会议"] == "明天"
+
+
+# -- test67 (RESULTS 41.6): personal chat and a diary over weeks -----------------------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("flights booked! BA 2614 out on 3 April, back on the 10th", "datetime", "on the 10th"),   # a return, no anecdote
+    ("Airbnb confirmation HMQ8X2KT4P, host is called Ines", "name", "Ines"),
+    ("started the new job at Octopus on Monday, salary's 48k", "amount", "48k"),
+    ("一人 AA 128 我先垫了 你们转我", "amount", "128"),
+    ("小区车位终于买了 B2-233 花了 18 万", "ref", "B2-233"),
+    ("国庆去成都 票买好了 G89 10 月 1 号早上 7:05 的", "ref", "G89"),
+])
+def test_values_of_the_sixty_seventh_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["Back on my first day it cost 40", "back in 2019 I paid 500", "我买了门票 G12 区"])
+def test_look_alikes_of_the_sixty_seventh_round(text):
+    assert [f for f in extract(text) if f.category in ("amount", "ref")] == []
+
+
+def test_references_without_a_label_never_replace_each_other():
+    """"flights booked! BA 2614 …" gave the key "ref:", shared by every reference said without a
+    label, so the next one replaced it."""
+    table = FactTable(char_counter)
+    table.observe("flights booked! BA 2614 out on 3 April, back on the 10th", 1)
+    table.observe("and the hotel's HX-55120 sorry", 2)
+    values = table.values()
+    assert "BA 2614" in values.values() and "HX-55120" in values.values()
+    assert "ref:" not in values

@@ -222,7 +222,7 @@ DIGIT, WIDE_OR_DIGIT = en.DIGIT, en.WIDE_OR_DIGIT
 NEEDS_AT = re.compile("@")
 NEEDS_HASH_OR_DIGIT = re.compile(r"#|\d")   # "#A12B" or "AB-12"
 NEEDS_WIDE = re.compile(r"[^\x00-\x7f]")   # a Chinese province or brand
-TRAIN_TICKET = re.compile(r"高铁|动车|火车|车次|车票|发车|检票")
+TRAIN_TICKET = re.compile(r"高铁|动车|火车|车次|车票|发车|检票|(?<![机门船发彩股投支钞粮邮])票")
 NEEDS_COUNT = re.compile(r"[^\x00-\x7f]|\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s", re.I)   # "four bedrooms"
 BARGAIN = re.compile(r"价|便宜|贵|块|元|出|收|(?<!\d)\d{3,6}(?!\d)[^\d]*(?:能不能|能否|可不可以|可以|行不行)")   # a price in the talk
 NEEDS_AMOUNT = re.compile(r"[^\x00-\x7f]|\d|dollars|pounds|euros|bucks|quid")   # ¥, 元 or a digit, or "fifty bucks"
@@ -343,7 +343,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
-    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?:一人|每人)?\s?(?-i:AA)制?(?=\s?\d)|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
@@ -366,6 +366,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
      NEEDS_WIDE.search),
     # an item ordered by its count ("2x SKU A-1123 and 1x B-2290")
     ("ref", _p(r"(?<![\w-])\d{1,3}\s?[x×]\s+(?:(?i:sku)\s+)?(?P<v>[A-Z]{1,4}-?\d{3,8})(?![\w-])"), DIGIT.search),
+    # a salary or a budget in thousands ("salary's 48k"); a parking space bought ("车位终于买了 B2-233")
+    ("amount", _p(r"\b(?P<l>salary|rent|budget|deposit|pay)(?:'s| is| was| of)?\s+(?P<v>[£$€]?\d{2,3}(?:\.\d)?k)\b", re.I), DIGIT.search),
+    ("ref", _p(r"(?P<l>车位)[^，。！？,.!?\d]{0,8}?(?<![A-Za-z0-9])(?P<v>[A-Z]\d{0,2}-?\d{2,4})(?![\w-])"), NEEDS_WIDE.search),
     # rand, its thousands grouped by a space ("R4 500", "R 12 000,00")
     ("amount", _p(r"(?<![A-Za-z0-9])R\s?\d{1,3}(?:[ \u00a0]\d{3})+(?:,\d{2})?(?!\d|,\d)"), DIGIT.search),
     # a quote in bare figures ("the plumber quoted 650 for the water heater")
@@ -497,8 +500,8 @@ NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:techn
                   rf"cleaner|tutor|teacher|coach|vet|dentist|carer|housekeeper|hairdresser|photographer|trainer|instructor))"
                   rf"\s*,\s*(?P<v>{en.NAME})\s*,|"
                   # "The photographer we booked is Marco Bellini": the role, a few words, then "is"
-                  rf"\b(?i:the|our|my)\s+(?:(?i:new|old|other|usual)\s+)?(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|"
-                  rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|landlord|agent|installer|cleaner|nanny|"
+                  rf"(?:\b(?i:the|our|my)\s+|(?<=, )|^)(?:(?i:new|old|other|usual)\s+)?(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|"
+                  rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|host|landlord|agent|installer|cleaner|nanny|"
                   rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio|starter|hire|joiner|intern|flatmate|roommate|tenant))"
                   rf"(?:\s+[a-z]+){{0,3}}?\s+(?:is|was|will be|(?:is|'s) (?:called|named))\s+(?P<w>(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?{en.NAME})(?![A-Za-z])|"
                   # "the babysitter's name is Kayleigh Brooks": whose name, by their role
@@ -1129,8 +1132,8 @@ def _key(category: str, label: str, value: str, changed: bool) -> str:
     label = _stem(label) if label.isascii() and " " not in label else label   # "meetings" and "meeting": one key
     if category in LABELLED:
         return f"{category}:{label}" if label else f"{category}:{value}"
-    if category == "ref":
-        return f"ref:{label}" if changed or not label else f"ref:{label}:{value}"
+    if category == "ref":   # a reference without a label is keyed by itself: two never collide
+        return f"ref:{value}" if not label else f"ref:{label}" if changed else f"ref:{label}:{value}"
     return f"{category}:{label}" if label and changed else f"{category}:{value}"
 
 

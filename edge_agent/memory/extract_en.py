@@ -78,7 +78,9 @@ BANK_KINDS = {"sort code": "sort", "routing number": "routing", "bsb": "sort"}
 # ------------------------------------------------------------------ numbers that are no facts
 HYPOTHETICAL = _p(r"\b(?:even if|if (?:I|we|you|it|they) (?:had|were|was|could)|I'd have|I would have|would have|"
                   r"could have|I'd (?:pay|give|buy|spend)|what if|as if|imagine|up to \d+%|"
-                  r"(?:(?<![A-Za-z'] )(?<![A-Za-z'])|(?<=\bway ))back (?:in|on|when))", re.I)   # "Back in March…", not "we come back on the 4th"
+                  r"(?:(?<![A-Za-z'] )(?<![A-Za-z'])|(?<=\bway ))(?:(?-i:Back) (?:in|on|when)|"
+                  # lower case, as texted, "back on" a date is a return ("out on 3 April, back on the 10th")
+                  r"back (?:in|when|on(?!\s+(?:the\s+)?\d|\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))))", re.I)   # "Back in March…", not "we come back on the 4th"
 REJECTED_BEFORE = _p(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bnot the|\bfrom)\s+(?:the\s+|a\s+|an\s+)?#?$", re.I)
 # a start after "from" ("a room for 3 nights from the 14th of August"), unless something moved from it
 START_FROM = _p(r"\b(?:nights?|days?|weeks?|months?|starting|available|open|valid|effective|runs?|booked|room)\s+from\s+(?:the\s+)?$", re.I)
