@@ -3515,3 +3515,31 @@ MESSAGES_67: list = [
     ("国庆去成都 票买好了 G89 10 月 1 号早上 7:05 的", [("ref", "G89"), ("datetime", "10月1号早上7:05")]),
     ("女儿幼儿园报名 学费一学期 9,800 还有 2,000 的餐费", [("amount", "9,800"), ("amount", "2,000")]),
 ]
+
+# The sixty-eighth round (test68), written 2026-12-07 after test67's changes, before the extractor
+# ran on them: Hong Kong Cantonese (下晝, 係, 俾咗, a HKID with its check digit), Taiwan (a Republic
+# year, a business number, 之 in an address) and Macau in Traditional characters; English from
+# Nigeria (₦, "my line is"), Quebec and Singapore.
+MESSAGES_68: list = [
+    ("我想預約下星期三下晝三點半睇牙", [("datetime", "下星期三下晝三點半")]),
+    ("我個電話係 6123 4567 有咩打俾我", [("phone", "6123 4567")]),
+    ("送去旺角彌敦道 700 號 8 樓 B 室 唔該", [("address", "旺角彌敦道700號8樓B室")]),
+    ("張單號碼係 HK2412058837 已經俾咗 $368", [("ref", "HK2412058837"), ("amount", "$368")]),
+    ("我叫陳家豪 身份證 A123456(7)", [("name", "陳家豪"), ("id_card", "A1234567")]),
+    ("合約 113 年 12 月 5 日到期 要續約嗎", [("datetime", "113年12月5日")]),
+    ("我的統一編號 24536806 發票要打統編", [("ref", "24536806")]),
+    ("月租 NT$18,000 押金兩個月", [("amount", "NT$18,000"), ("?count", "兩個月")]),
+    ("台中市西屯區台灣大道三段 99 號 12 樓之 3", [("address", "台中市西屯區台灣大道三段99號12樓之3")]),
+    ("聯絡人林怡君 0912-345-678", [("name", "林怡君"), ("phone", "0912-345-678")]),
+    ("澳門氹仔 地址係 成都街 258 號 金峰南岸 第 3 座 15 樓 F", [("address", "成都街258號")]),
+    ("Good afternoon sir, I paid ₦45,000 for the generator repair but it's still not working", [("amount", "₦45,000")]),
+    ("my name is Chukwuemeka Obi, my line is 0803 555 1922", [("name", "Chukwuemeka Obi"), ("phone", "0803 555 1922")]),
+    ("please the technician should come tomorrow by 10am, I'm at 14 Adeola Odeku Street, Victoria Island",
+     [("datetime", "tomorrow by 10am"), ("address", "14 Adeola Odeku Street, Victoria Island")]),
+    ("the receipt number is RCPT/2024/0091", [("ref", "RCPT/2024/0091")]),
+    ("Bonjour, my name's Émilie Tremblay, calling about my Hydro-Québec bill", [("name", "Émilie Tremblay")]),
+    ("the account number is 299 384 117, and the amount is $214.67", [("ref", "299384117"), ("amount", "$214.67")]),
+    ("postal code H2X 1Y4, apartment 6", [("address", "H2X 1Y4")]),
+    ("can someone call me back after 5:30 Eastern", [("datetime", "5:30")]),
+    ("my kid's in Secondary 2 at Nanyang, the fee is S$1,250 a term", [("amount", "S$1,250")]),
+]
