@@ -3531,7 +3531,7 @@ MESSAGES_68: list = [
     ("月租 NT$18,000 押金兩個月", [("amount", "NT$18,000"), ("?count", "兩個月")]),
     ("台中市西屯區台灣大道三段 99 號 12 樓之 3", [("address", "台中市西屯區台灣大道三段99號12樓之3")]),
     ("聯絡人林怡君 0912-345-678", [("name", "林怡君"), ("phone", "0912-345-678")]),
-    ("澳門氹仔 地址係 成都街 258 號 金峰南岸 第 3 座 15 樓 F", [("address", "成都街258號")]),
+    ("澳門氹仔 地址係 成都街 258 號 金峰南岸 第 3 座 15 樓 F", [("address", "成都街258號金峰南岸第3座15樓F")]),
     ("Good afternoon sir, I paid ₦45,000 for the generator repair but it's still not working", [("amount", "₦45,000")]),
     ("my name is Chukwuemeka Obi, my line is 0803 555 1922", [("name", "Chukwuemeka Obi"), ("phone", "0803 555 1922")]),
     ("please the technician should come tomorrow by 10am, I'm at 14 Adeola Odeku Street, Victoria Island",
