@@ -3543,3 +3543,25 @@ MESSAGES_68: list = [
     ("can someone call me back after 5:30 Eastern", [("datetime", "5:30")]),
     ("my kid's in Secondary 2 at Nanyang, the fee is S$1,250 a term", [("amount", "S$1,250")]),
 ]
+
+# The sixty-ninth round (test69), written 2026-12-07 after test68's changes, before the extractor
+# ran on them: Chinese and English in one message in daily life, as bilingual people in Hong Kong,
+# Shanghai and abroad type them (a dentist moved, a flight, a hotel, a salary, a table booked).
+MESSAGES_69: list = [
+    ("明天 2pm 的 dentist appointment 改到 Friday 了", [("datetime", "Friday")]),
+    ("我的 flight 是 CX 365 下周三 晚上 11:55 起飞", [("ref", "CX 365"), ("datetime", "下周三晚上11:55")]),
+    ("hotel booking 号 87213309 check-in 是 12/20", [("ref", "87213309"), ("datetime", "12/20")]),
+    ("total 一共 HK$3,280 已经 pay 了", [("amount", "HK$3,280")]),
+    ("我 email 是 kelly.wu88@outlook.com 有 update 发给我", [("email", "kelly.wu88@outlook.com")]),
+    ("boss 说 deadline 是 this Friday EOD", [("datetime", "this Friday EOD")]),
+    ("我们 team 有 12 个人 要订 3 张 table", [("?count", "12个人"), ("count", "3张table")]),
+    ("address 是 上海市静安区南京西路 1266 号 恒隆广场 2 座 3801", [("address", "上海市静安区南京西路1266号恒隆广场2座3801")]),
+    ("contact person 是 Ms. Li 手机 186 1234 8899", [("name", "Ms. Li"), ("phone", "18612348899")]),
+    ("Zoom meeting ID 834 5521 9076 passcode 5521", [("ref", "83455219076"), ("?ref", "5521")]),
+    ("我 salary 是 35k 一个月 年终 3 个月", [("amount", "35k"), ("?count", "3个月")]),
+    ("下个 Monday 开始 WFH 两周", [("datetime", "下个Monday"), ("?count", "两周")]),
+    ("Can you 帮我 book 一个 table for 4 at 7:30 tonight?", [("?count", "4"), ("datetime", "7:30 tonight")]),
+    ("我老公 Jason 的 number 是 +1 415 555 0199", [("name", "Jason"), ("phone", "+1 415 555 0199")]),
+    ("order 号 SO-2024-11873 还没 ship", [("ref", "SO-2024-11873")]),
+    ("rent 每月 2,400 USD, 押金 one month", [("amount", "2,400 USD")]),
+]
