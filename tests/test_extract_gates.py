@@ -48,6 +48,8 @@ FRAGMENTS = [
     "明天的会改到下午", "的课改到晚上 7 点", "改到下午了", "Gran's mobile is 07931 448 217",
     "B1-086 在电梯旁边", "草字头的蔡", "信用卡预授权 5000", "RX7 448 1920",
     "back on the 10th", "host is called Ines", "salary's 48k", "一人 AA 128", "车位终于买了 B2-233", "票买好了 G89",
+    "送去旺角彌敦道 700 號", "A123456(7)", "113 年 12 月 5 日", "聯絡人林怡君", "地址係 成都街 258 號", "my name's Émilie Tremblay", "Secondary 2",
+    "check-in 是 12/20", "this Friday EOD", "3 张 table", "contact person 是 Ms. Li", "下个 Monday", "的 dentist appointment 改到 Friday",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -1309,7 +1309,7 @@ def test_look_alikes_of_the_thirty_second_round(text, category):
     ("I'm on call from the 14th to the 21st, ping Priya if I don't pick up.", "datetime", "the 14th to the 21st"),
     ("高铁票我统一买，G7385，早上8点12发车", "ref", "G7385"),
     ("房租我已经转了，4200，麻烦查收", "amount", "4200"),
-    ("明天的 standup 改到 10:30，Kevin 请假", "datetime", "明天"),
+    ("明天的 standup 改到 10:30，Kevin 请假", "datetime", "明天 10:30"),   # one time since test69 (RESULTS 41.14)
     ("offer 上写的 base 是 35k，比我现在多了5k", "amount", "35k"),
     ("把 meeting 约在 12/18 下午 3 点吧", "datetime", "12/18 下午 3 点"),
     ("新同事叫 Emily Zhao，下周一入职", "name", "Emily Zhao"),
@@ -2225,3 +2225,41 @@ def test_references_without_a_label_never_replace_each_other():
     values = table.values()
     assert "BA 2614" in values.values() and "HX-55120" in values.values()
     assert "ref:" not in values
+
+
+# -- test68 (RESULTS 41.13): Hong Kong Cantonese, Taiwan, Macau; Nigeria, Quebec, Singapore --------
+@pytest.mark.parametrize("text, category, value", [
+    ("送去旺角彌敦道 700 號 8 樓 B 室 唔該", "address", "旺角彌敦道 700 號 8 樓 B 室"),   # 送去, and no 唔該
+    ("我叫陳家豪 身份證 A123456(7)", "id_card", "A123456(7)"),
+    ("合約 113 年 12 月 5 日到期 要續約嗎", "datetime", "113 年 12 月 5 日"),            # a Republic year
+    ("聯絡人林怡君 0912-345-678", "name", "林怡君"),
+    ("澳門氹仔 地址係 成都街 258 號 金峰南岸 第 3 座 15 樓 F", "address", "成都街 258 號 金峰南岸 第 3 座 15 樓 F"),
+    ("Bonjour, my name's Émilie Tremblay, calling about my Hydro-Québec bill", "name", "Émilie Tremblay"),
+])
+def test_values_of_the_sixty_eighth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["my kid's in Secondary 2 at Nanyang", "我 110 年 毕业"])
+def test_look_alikes_of_the_sixty_eighth_round(text):
+    assert extract(text) == []
+
+
+# -- test69 (RESULTS 41.14): Chinese and English in one message in daily life ----------------------
+@pytest.mark.parametrize("text, category, value", [
+    ("hotel booking 号 87213309 check-in 是 12/20", "datetime", "12/20"),
+    ("boss 说 deadline 是 this Friday EOD", "datetime", "this Friday EOD"),
+    ("我们 team 有 12 个人 要订 3 张 table", "count", "3 张 table"),
+    ("contact person 是 Ms. Li 手机 186 1234 8899", "name", "Ms. Li"),
+    ("下个 Monday 开始 WFH 两周", "datetime", "下个 Monday"),
+])
+def test_values_of_the_sixty_ninth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text, value, key", [
+    ("明天 2pm 的 dentist appointment 改到 Friday 了", "Friday", "datetime:appointment"),   # 明天 2pm given up
+    ("明天的 standup 改到 10:30，Kevin 请假", "明天 10:30", "datetime:standup"),
+])
+def test_an_english_event_moved_in_chinese_keeps_its_key_and_its_day(text, value, key):
+    assert [(f.value, f.key) for f in extract(text) if f.category == "datetime"] == [(value, key)]

@@ -114,7 +114,7 @@ CN_HOLIDAY = (r"(?:国庆节?|元旦|春节|除夕|中秋节?|端午节?|清明�
 DOTTED_AFTER = "|".join(f"(?<={w}{sp})" for w in ("入住", "退房", "离店", "出发", "返程", "到期", "截止") for sp in ("", " "))
 CN_YEAR = r"(?:(?:前年|去年|今年|明年|后年)\s?)"   # "明年 6 月底", "去年双十二": the year is part of the date
 HOLIDAY = re.compile(CN_HOLIDAY)
-CN_DATE = (rf"(?:\d{{4}}\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|(?:[〇零一二三四五六七八九]{{4}}年|\d{{4}}\s?年\s?)?{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
+CN_DATE = (rf"(?:(?:\d{{4}}|(?<!\d)1[01]\d)\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\s?\d{{1,2}}\s?[日号]|(?:[〇零一二三四五六七八九]{{4}}年|\d{{4}}\s?年\s?)?{CN_MONTH_DAY}|\d{{4}}\s?年\s?\d{{1,2}}\s?月(?:底|初|中旬|上旬|下旬|末)?|\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=\s?\d{{1,2}}:\d{{2}}|\s?(?:上午|下午|晚上|早上|中午|凌晨|傍晚))|"
            rf"(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])(?=\s?(?:买|下单|到货|发货|签收|寄出|收到|"
            rf"付款|交货|那天|当天|之前|以前|前|以后|开始|截止|到期))|"   # "3/20 18:00" (a bare 3/4 is a fraction)
@@ -156,7 +156,7 @@ EN_DATE = (rf"{EN_MONTHS_SPAN}|(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\
            rf"fortnightly\s+on\s+{WEEKDAY}s?|(?:the\s+)?end of (?:the |next |this )?(?:month|week|year)|(?:end of (?:the )?day|EOD)(?:\s+{WEEKDAY})?|"
            rf"(?:(?<=on )|(?<=by )|(?<=until )|(?<=till )|(?<=before )|(?<=after )|(?<=due )|(?<=dated )|(?<=expires )|(?<=ends )|(?<=starts )|(?<=date: ))(?!24/7)(?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|(?:(?<=be )|(?<=is )|(?<=was ))(?!24/7)(?:(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:1[3-9]|2\d|3[01]))(?!/?\d)(?!\s?(?:inch|in\b(?!\s+the\s+(?:morning|afternoon|evening))|\"|mm|sec|s\b))|"   # "by 4/15", "should be 31/12"
            rf"(?<![\d/])\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}})(?![\d/])")
-EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night|arvo)|\s+in\s+the\s+(?:morning|afternoon|evening))?"
+EN_DAYPART = r"(?:\s+(?:morning|afternoon|evening|night|arvo|eod|cob)\b|\s+in\s+the\s+(?:morning|afternoon|evening))?"
 _CLOCK_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})"
 _SPOKEN = rf"(?:a\s+)?(?:half|quarter)\s+(?:past|to)\s+{_CLOCK_WORD}\b"   # "quarter past ten"
 _HOUR = rf"(?:\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight|{_SPOKEN})"
@@ -202,7 +202,7 @@ PRODUCT_CUE = _p(r"型号|产品|机器|机型|设备|手机|电脑|笔记本|�
                  r"switch(?:ed)? to|have an?|got an?|my)\b|(?:['’]s|\bis|\bwas) an?\b", re.I)
 NOT_MODELS = (r"(?i:python|node|java|ruby|php|perl|go|rust|ubuntu|debian|centos|fedora|windows|android|ios|harmonyos|"
               r"macos|chrome|firefox|safari|edge|linux|kernel|version|step|error|room|page|level|gate|platform|"
-              r"terminal|line|bus|route|chapter|section|grade|class|floor|table|seat|row|option|plan|wi-fi|wifi|"
+              r"terminal|line|bus|route|chapter|section|grade|class|floor|table|seat|row|option|plan|wi-fi|wifi|secondary|primary|year|form|stage|ward|bed|"
               r"bluetooth|usb|hdmi|pcie|ddr|lpddr|type|postgres(?:ql)?|mysql|mariadb|redis|mongo(?:db)?|kafka|nginx|"
               r"docker|kubernetes|k8s|jdk|openjdk|vue|react|angular|django|flask|spring|swift|kotlin|dotnet)\b")
 # its maker's name before it, after an article ("the boiler's a Worcester Greenstar 30i")
@@ -262,6 +262,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?<!司机)(?<!骑手)(?<!师傅)(?<!号码)(?<!订单)(?<!运单)(?<!单号)(?<!工单)(?<!保单)(?:卡尾号|尾号|后四位|末四位|末四码|后四码|ending in|ends in|last four(?: digits)?(?: are| is)?)"
                      r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
     ("id_card", _p(r"身[份分]证(?:字号|号码?)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[A-Z][12]\d{8})(?![A-Za-z0-9])"), DIGIT.search),
+    # a Hong Kong identity card, its check digit in brackets ("A123456(7)")
+    ("id_card", _p(r"(?<![A-Za-z0-9])[A-Z]{1,2}\d{6}\s?[(（][0-9A][)）]"), DIGIT.search),
     # a mainland number read out in groups ("身份证 3301 0619 9004 1234 56"): 18 characters after its name
     ("id_card", _p(r"身[份分]证(?:号码?)?\s*(?:是|为|:|：)?\s*(?P<v>(?=(?:\d\s?){17}[\dXx])[1-9](?:\s?\d){16}\s?[\dXx])(?![\dA-Za-z])"),
      DIGIT.search),
@@ -326,12 +328,12 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:(?<=高铁|动车|火车|车次)|(?<=高铁 |动车 |火车 |车次 ))(?P<w>[GDCZTKY]\d{1,4})(?![A-Za-z0-9])"), DIGIT.search),
     # "高铁票我统一买，G7385，早上8点12发车": a train's code on its own in a message about train tickets
     ("train", _p(r"(?<=[，,：:\s])(?P<v>[GDCZK]\d{2,4})(?=\s?[，,。；;\s]|$)"), DIGIT.search),
-    ("datetime", _p(rf"(?:(?i:{WEEKDAY}|tomorrow|today|tonight)\s*(?=[^\x00-\x7f])(?:{CN_TIME_AFTER_DATE})|(?:{CN_DATE})(?:\s?[（(]\s?(?:{CN_DATE})\s?[)）])?\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))"
+    ("datetime", _p(rf"(?:(?:下个?|这个?|本|下下个?)\s?(?i:{WEEKDAY})(?:\s*(?:{CN_TIME_AFTER_DATE}))?|(?i:{WEEKDAY}|tomorrow|today|tonight)\s*(?=[^\x00-\x7f])(?:{CN_TIME_AFTER_DATE})|(?:{CN_DATE})(?:\s?[（(]\s?(?:{CN_DATE})\s?[)）])?\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))"
                     rf"(?:\s?(?:之前|以前|前|左右|之后|以后|后(?![天来面边])))?"), WIDE_OR_DIGIT.search),
     # a part of the day moved to, alone ("明天的会改到下午": the day it is on comes with it, _day_kept)
     ("datetime", _p(r"(?:(?<=改到)|(?<=改成)|(?<=改为)|(?<=挪到)|(?<=换到)|(?<=调到)|(?<=推到)|(?<=延到)|(?<=推迟到)|(?<=提前到))\s?"
                     r"(?:上午|下午|晚上|早上|中午|傍晚)(?=\s*(?:[，。！？,.!?；;吧了啊呢吗]|$))"), NEEDS_WIDE.search),
-    ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday)|截止日期|截止|日期|到期日?|生日|预计(?:在)?|预约在?|约在)\s*(?:是|为|:|：|(?i:is|on))?\s*"
+    ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday|check-?in|check-?out)|截止日期|截止|日期|到期日?|生日|预计(?:在)?|预约在?|约在)\s*(?:是|为|:|：|(?i:is|on))?\s*"
                     r"(?P<v>(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/]))"), DIGIT.search),
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
                     rf"(?:(?<=\d)\s*[-–]\s*(?:3[01]|[12]\d|0?[1-9])(?![\d:]|\s*(?:am|pm)))?(?:,?\s+(?:(?:at|around|about|from|by|until|till|on\s+the)\s+)?(?:{EN_TIME})|\s+(?:at|around|about)\s+\d{{1,2}}(?![\d:%]|\.\d)|,?\s+(?:at\s+)?(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d.%])|,?\s+(?:any\s?time\s+)?(?:after|before)\s+(?:{EN_TIME}|\d{{1,2}}(?![\d:])))?{EN_RANGE}|"
@@ -458,7 +460,7 @@ CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref"
         "grouped_zh": (NEEDS_WIDE, "amount")}
 ANYWHERE = {"train", "bargain", "grouped_zh"}   # a cue anywhere in the message: "高铁票我统一买，G7385，早上8点12发车"
 
-_NAME_ROLES = ("联系人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
+_NAME_ROLES = ("联系人|联络人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
                "投保人|被保险人|被保人|乘机人|乘车人|乘客|入住人|订票人|预订人|订房人|寄件人|签收人|开户人|收款人|付款人|汇款人|体检人|报名人|参保人|团长|群主|使用人|领用人|责任人|全名")
 # a person the service is for, named only with a verb ("病人叫何桂英", "业主是钱国栋"): without one
 # the word is a role ("…的业主，楼上漏水", "学员编号")
@@ -478,7 +480,7 @@ NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:�
              rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?\s?叫|(?:{_CARER})(?:的?名字)?叫|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?(?:(?:房东|卖家|商家|老板|对方)[，,、\s]+)?)\s*"
              rf"(?!姓名|名字|拼音|英文|房东|卖家|商家|老板|对方|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
-NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|(?i:contact)\s?(?:是|叫|[:：])\s?|"
+NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|(?i:contact(?:\s?person)?)\s?(?:是|叫|[:：])\s?|"
                 rf"我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)\s?(?:的?名字)?(?:叫|是)?|"
                 rf"新?(?:同事|朋友|室友|邻居|同学|老师|客户|经理)(?:的?名字)?叫|(?:HR|人事|前台|客服|老板|主管|对接人)\s?(?:的?名字)?叫|"
                 rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"
@@ -523,12 +525,12 @@ NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bmy name on (?:it|the (?:booking|r
              rf"(?<=, )(?P<p>{en._TOKEN}) po(?=\s*[.!]?\s*$)|"
              rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}}|"   # "I'm Tired": no
              rf"{en._TOKEN}(?=[,.!]|\s+(?:from|here|calling|speaking)\b))(?![\w'])")   # "I'm Priya, ..."
-ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|(?:事发|出险|事故|集合|见面)?地点|寄到(?!了)|送到(?!了)|寄往|"
+ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|(?:事发|出险|事故|集合|见面)?地点|寄到(?!了)|送到(?!了)|寄往|送去(?!了)|寄去(?!了)|"
              r"住在|家在|住址在|(?:shipping |delivery |billing )?address(?:es)?\b|"
              r"(?:ship|send|deliver|mail|post)(?: it| them)? to|(?:I |we )?(?:live|lives|living|am located|are located) at|"
              r"(?:my |our |the )?(?:home|office|place|house|flat|apartment)(?:'s| is) at)"
              r"\s*(?:(?:要|得|需要)?(?:改一下|改下|换一下|变了|变更一下|更新一下|有变|有变化)[，,]?\s*)?"
-             r"(?:(?:请|麻烦)?(?:改成|改为|换成|更新为|更新成|变成|是在|是|为|在|写|填|:|：|is|changed to|is now))?\s*"
+             r"(?:(?:请|麻烦)?(?:改成|改为|换成|更新为|更新成|变成|是在|是|系|为|在|写|填|:|：|is|changed to|is now))?\s*"
              r"(?!\s*(?:结果|但是|可是|然后|不过|而且|就|都|也|还))(?P<v>(?=[^，。！？;；\n,]*(?:[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
              r"[^，。！？;；\n,]{4,60})", re.I)
 PLAN = _p(r"(?P<p>方案\s?[A-Za-z甲乙丙丁一二三四五六]|(?<![A-Za-z])[Pp]lan\s?[A-Z0-9](?![A-Za-z])|"
@@ -617,8 +619,9 @@ CN_MODAL = re.compile(r"\s*(?:能不能|能否|可不可以|可以|能|要|会|�
 # is given up and the second is the event's
 DE_EVENT = re.compile(rf"的\s?([{CJK}]{{1,4}})")
 MOVE_TO_ZH = r"(?:改到|改成|改为|改签到|挪到|换到|调到|推迟到|推到|延到|延期到|提前到)"
-MOVED_AFTER_ZH = re.compile(rf"\s?(?:的\s?[{CJK}]{{1,4}}?)?(?:能不能|能否|可不可以|可唔可以|可以|能|要|想|需要|得)?\s?{MOVE_TO_ZH}"
-                            rf"(?=\s?(?:\d|[一二三四五六七八九十两]|下|这|本|今|明|后|大后|周|星期|礼拜|上午|下午|晚上|早上|中午|月底|月初))")   # a day, not "线上"
+MOVED_AFTER_ZH = re.compile(rf"\s?(?:的\s?(?:[{CJK}]{{1,4}}?|[A-Za-z]+(?:\s[A-Za-z]+){{0,2}}\s?))?(?:能不能|能否|可不可以|可唔可以|可以|能|要|想|需要|得)?\s?{MOVE_TO_ZH}"
+                            rf"(?=\s?(?:\d|[一二三四五六七八九十两]|下|这|本|今|明|后|大后|周|星期|礼拜|上午|下午|晚上|早上|中午|月底|月初|"
+                            rf"(?i:{WEEKDAY}|tomorrow|next|this)))")   # a day, not "线上"
 
 
 MODAL_OR_MOVE = re.compile(r"[能想要可改挪换调推延提需得希哪几]|什么|多少|怎么")   # where a noun after 的 ends
@@ -648,7 +651,9 @@ def _day_kept(text: str, left: int, start: int, value: str) -> str:
     if DAY_IN_VALUE.search(value) or not _moved_to_zh(text, left, start):
         return value
     day = CN_DAY_BEFORE.search(text, left, start)
-    return f"{day.group('d')}{value}" if day else value
+    if day is None:
+        return value
+    return f"{day.group('d')}{' ' if value[0].isascii() else ''}{value}"   # "明天 10:30", "明天下午三点"
 
 
 # what was moved, said before the move ("能不能把预约改到周六", "预约从周二改到周四")
@@ -665,8 +670,14 @@ def _moved_event_zh(text: str, left: int, start: int) -> str:
     thing = MOVED_THING_ZH.search(text, left, start)
     if thing and _good_label(thing.group("a") or thing.group("b")):
         return thing.group("a") or thing.group("b")
+    english = EN_EVENT_AFTER_DE.search(text, left, start)   # "明天的 standup 改到 10:30"
+    if english and _stem(english.group(1).lower()) in EVENT_LABELS:
+        return english.group(1).lower()
     m = DE_EVENT.search(text, left, start)
     return _event_after_de(text, m.start()) if m else ""
+
+
+EN_EVENT_AFTER_DE = re.compile(rf"的\s?(?:[A-Za-z]+\s)?([A-Za-z]+)\s?(?:能不能|可以|能|要)?\s?{MOVE_TO_ZH}")
 
 
 def _moved_away_zh(text: str, end: int, right: int) -> bool:
@@ -1079,6 +1090,7 @@ PLACE_PART = re.compile(r"[省市区县路街道巷弄号栋幢室村镇]|小区
 
 
 ADDRESS_RUNS_ON = re.compile(r"\s*(?:收件人|收货人|联系人|电话|手机)|\s*(?:\+?86)?1[3-9]\d[\s-]?\d{4}[\s-]?\d{4}(?!\d)")
+COURTESY_TAIL = re.compile(r"\s*(?:唔该|唔該|谢谢|謝謝|多谢|多謝|麻烦(?:你|您|了)?|拜托了?)\s*$")
 PLACE_OR_DIGIT = re.compile(r"[\d省市区县路街道巷弄号楼栋室村镇]")
 
 
@@ -1094,6 +1106,7 @@ def _addresses(text: str) -> list[Extracted]:
             value = value[:cut.start()].strip()
             if not PLACE_OR_DIGIT.search(value):
                 continue
+        value = COURTESY_TAIL.sub("", value)   # "送去旺角弥敦道 700 号 8 楼 B 室 唔该"
         end = start + len(value)
         if not re.search(rf"[{CJK}]", value):  # "221 Baker Street, Apt 4B, London NW1 6XE"
             street = en.STREET_ADDRESS.match(text, start)   # "Flat 5, 18 King Street": a unit before it
@@ -1226,7 +1239,7 @@ def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
         return value, end, named.group(0)
     m = re.match(rf"[{CJK}]{{1,6}}", text[end:end + 6])   # read past four: "工作日早就" ends at 日
     latin = re.match(r"\s?([a-z]{3,15})(?![A-Za-z])", text[end:end + 17])   # "3 个 designer": an English noun
-    if latin and not m and re.search(r"个$", value):
+    if latin and not m and re.search(r"[个张份台件位间套]$", value):
         return value + latin.group(0), end + len(latin.group(0)), latin.group(1)
     if m and re.search(rf"[{CJK}]$", value):
         noun = re.split(r"早就|早已|早都|对吧|对吗|[的了吧呢啊吗呀和或与及都也就还是在要有]", m.group(0))[0][:3]
@@ -1434,7 +1447,7 @@ def _seat(text: str, category: str, value: str, start: int) -> bool:
 
 # a relative date that still names one day to come, a deadline or a schedule ("every other Monday"), is a fact
 # without a key
-DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|every\s+(?:other|second|alternate|third)\s|fortnightly\s|(?:next|this|coming)\s+{WEEKDAY}|in\s+[a-z ]+\s+(?:days?|weeks?|months?)$)", re.I)
+DEADLINE = re.compile(rf"^(?:(?:by|before|until)\s|every\s+(?:other|second|alternate|third)\s|fortnightly\s|(?:next|this|coming)\s+{WEEKDAY}|(?:下个?|这个?|本|下下个?)\s?{WEEKDAY}|in\s+[a-z ]+\s+(?:days?|weeks?|months?)$)", re.I)
 RATE_BEFORE = re.compile(r"\b(?:once|twice|thrice|\d+\s+times|(?:three|four|five|six|several|many)\s+times)\s+$", re.I)
 # a day and its part, in a clause about what is to come ("will pick it up on Saturday morning")
 DAY_TO_COME = re.compile(rf"^(?:on\s+)?(?:{WEEKDAY}|{SHORT_DAY})(?:\s*(?:-|–|to|through|thru|till|until)\s*{WEEKDAY})?"
@@ -1485,7 +1498,7 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
         return None
     if category == "postcode":
         return Extracted("address", value, "postcode", "address:postcode", start, end, "address:" * changed)
-    if category == "datetime" and not value.isascii():
+    if category == "datetime" and not text.isascii():
         value = _day_kept(text, left, start, value)
     if category == "datetime" and en.SPAN.search(value) and en.MOVED.search(text, left, start):
         to = re.search(r"\s(?:to|until|till)\s+", value)   # "move it from the 3rd to the 5th of May": the new day

@@ -211,7 +211,7 @@ def counts(text: str) -> list[tuple[int, int, str]]:
 
 
 # ------------------------------------------------------------------ names
-_TOKEN = r"(?:[A-Z]['’])?[A-Z][a-zà-ÿ]+(?:-[A-Z][a-zà-ÿ]+)?"
+_TOKEN = r"(?:[A-Z]['’])?[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+)?"
 _PARTICLE = r"(?:(?:van|von|der|den|de|la|le|du|da|di|del|bin|al|ibn)\s)*"
 NAME = rf"{_TOKEN}(?:[ -]{_PARTICLE}{_TOKEN}){{0,2}}"
 NAME_LEADS = _p(rf"(?P<l>(?i:\bmy full name is|\bfull name:?|\bfirst name(?: is|'s|:)|\blast name(?: is|'s|:)|"
