@@ -7,6 +7,8 @@ Three daemons, each a fresh `edge-agent serve` on a loopback port with semantic 
 - local-only: the default GGUF answers (no cloud). Turns count with the GGUF's own vocabulary.
 - cloud: a real OpenAI-compatible server (llama_cpp.server with the same GGUF, a separate
   process, not measured) answers; the daemon counts with the DeepSeek tokenizer.
+- local-only, the model in a process of its own (`local_runner = "process"`): the daemon and
+  its model process measured apart; the daemon counts with the GGUF's packed vocabulary.
 - local-only, first start: the same with an empty cache (a new install), where the encoders'
   files are packed at the first turns (in child processes since bench/RESULTS.md 30.1).
 RSS is read from /proc/PID/smaps_rollup once /healthz answers (idle) and after the first
@@ -64,7 +66,7 @@ def snippet_rss(code: str) -> float:
 
 def smaps(pid: int, gguf: str | None) -> dict[str, float]:
     """RSS by kind from /proc/PID/smaps: the GGUF's pages, other files, anonymous."""
-    out = {"rss": 0, "gguf_file": 0, "other_file": 0, "anon": 0}
+    out = {"rss": 0, "gguf_file": 0, "other_file": 0, "anon": 0, "pss": 0}
     path = ""
     with open(f"/proc/{pid}/smaps") as f:
         for line in f:
@@ -73,6 +75,8 @@ def smaps(pid: int, gguf: str | None) -> dict[str, float]:
                 continue
             if "-" in head[0] and len(head) >= 5 and not head[0].endswith(":"):
                 path = head[5] if len(head) >= 6 else ""
+            elif head[0] == "Pss:":
+                out["pss"] += int(head[1]) * 1024      # shared pages split among the processes mapping them
             elif head[0] == "Rss:":
                 kb = int(head[1]) * 1024
                 out["rss"] += kb
@@ -113,6 +117,17 @@ def turn(base: str, text: str, session: str = "footprint") -> dict:
         return json.loads(resp.read())
 
 
+def runner_smaps(pid: int, gguf: str | None) -> dict[str, float] | None:
+    """``smaps`` of the daemon's model process (local_runner = "process"), None when it has none."""
+    for child in psutil.Process(pid).children(recursive=True):
+        try:
+            if "edge_agent.backends.runner" in " ".join(child.cmdline()):
+                return smaps(child.pid, gguf)
+        except psutil.Error:
+            continue
+    return None
+
+
 def daemon(env: dict, gguf: str | None, long_turn: bool = False) -> dict:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -125,15 +140,17 @@ def daemon(env: dict, gguf: str | None, long_turn: bool = False) -> dict:
             idle = smaps(proc.pid, gguf)
             backends = [turn(base, text)["edge_agent"]["backend"] for text in TURNS]
             time.sleep(1)
-            after = smaps(proc.pid, gguf)
+            after, runner = smaps(proc.pid, gguf), {"after_two_turns": runner_smaps(proc.pid, gguf)}
             if long_turn:   # the local model's attention buffers (the loopback cloud has n_ctx 2048 too)
                 long = turn(base, LONG, session="footprint-long")
                 time.sleep(1)
-                after_long = smaps(proc.pid, gguf)
+                after_long, runner["after_long_turn"] = smaps(proc.pid, gguf), runner_smaps(proc.pid, gguf)
         finally:
             proc.terminate()
             proc.wait(30)
     out = {"idle": idle, "after_two_turns": after, "answered_by": backends}
+    if runner["after_two_turns"] is not None:
+        out["runner"] = runner
     if long_turn:
         out |= {"after_long_turn": after_long, "long_prompt_tokens": long["usage"]["prompt_tokens"]}
     return out
@@ -208,6 +225,8 @@ def main() -> int:
               "kv_cache_mb": kv_cache_mb(gguf, n_ctx), "n_ctx": n_ctx}
     base_env = dict(os.environ, EDGE_AGENT_N_CTX=str(n_ctx), EDGE_AGENT_SEMANTIC_RECALL="on")
     report["local_only"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only"), gguf, long_turn=True)
+    report["local_only_process"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only",
+                                               EDGE_AGENT_LOCAL_RUNNER="process"), gguf, long_turn=True)
     with tempfile.TemporaryDirectory() as cache:   # a new install: the encoders are packed at the first turns
         report["local_only_first_start"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only",
                                                        EDGE_AGENT_CACHE=cache), gguf)
@@ -226,16 +245,19 @@ def print_report(r: dict) -> None:
     for name, mb in r["snippets_mb"].items():
         print(f"{name:34s} {mb:8.1f}")
     print()
-    print(f"{'daemon':40s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s}")
-    for name in ("local_only", "local_only_first_start", "cloud"):
+    print(f"{'daemon':54s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s} {'PSS':>7s}")
+    for name in ("local_only", "local_only_process", "local_only_first_start", "cloud"):
+        if name not in r:
+            continue
         for when in ("idle", "after_two_turns", "after_long_turn"):
-            m = r[name].get(when)
-            if m is None:
-                continue
-            kv = r["kv_cache_mb"] if name.startswith("local_only") and m["gguf_file"] else 0.0
-            rest = m["rss"] - m["gguf_file"] - kv
-            print(f"{name + ' ' + when:40s} {m['rss']:7.1f} {m['gguf_file']:10.1f} {kv:9.1f} {rest:7.1f} "
-                  f"{m['anon']:7.1f} {m['other_file']:11.1f}")
+            rows = [(name, r[name].get(when)), (f"{name}'s model process", r[name].get("runner", {}).get(when))]
+            for label, m in rows:
+                if m is None:
+                    continue
+                kv = r["kv_cache_mb"] if name.startswith("local_only") and m["gguf_file"] else 0.0
+                rest = m["rss"] - m["gguf_file"] - kv
+                print(f"{label + ' ' + when:54s} {m['rss']:7.1f} {m['gguf_file']:10.1f} {kv:9.1f} {rest:7.1f} "
+                      f"{m['anon']:7.1f} {m['other_file']:11.1f} {m.get('pss', 0):7.1f}")
     for s in r["session"]:
         print(f"20-turn session, {s['lang']} ({s['strategy']}, semantic recall {'on' if s['semantic_recall'] else 'off'}): "
               f"{s['bytes_per_session']} bytes of RSS ({s['sessions_per_100mb']} sessions per 100 MB), "

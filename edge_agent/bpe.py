@@ -217,17 +217,19 @@ def merge_table(vocab: dict[str, int], merges: list) -> tuple[array.array, int]:
     return slots, mask
 
 
-def pack(spec: dict, line_additive: bool) -> bytes:
-    """The packed form of a parsed tokenizer.json (raises Unpackable)."""
+def pack(spec: dict, line_additive: bool, drop_missing: bool = False) -> bytes:
+    """The packed form of a parsed tokenizer.json (raises Unpackable). A byte whose character
+    is not in the vocabulary refuses the pack, or with ``drop_missing`` (llama.cpp's way: no
+    merge holds such a byte, and it yields no token) is ``EMPTY`` in the byte table."""
     check_model(spec)
     cache: dict[str, str] = {}
     patterns = split_patterns(spec.get("pre_tokenizer"), cache)
     vocab = spec["model"]["vocab"]
     chars = byte_chars()
     missing = [c for c in chars if c not in vocab]
-    if missing:
+    if missing and not drop_missing:
         raise Unpackable(f"{len(missing)} byte characters are not in the vocabulary")
-    byte_ids = array.array("I", [vocab[c] for c in chars])
+    byte_ids = array.array("I", [vocab.get(c, _bpe_py.EMPTY) for c in chars])
     slots, mask = merge_table(vocab, spec["model"]["merges"])
     header = json.dumps({
         "format": FORMAT, "mask": mask, "merges": len(spec["model"]["merges"]), "vocab": len(vocab),
@@ -261,6 +263,9 @@ class PackedCounter:
         self._splits = [_splitter(p) for p in head["split"]]
         self._added = [_alternation([c for c, normed in head["added"] if normed == phase]) for phase in (False, True)]
         self._cache: dict[str, int] = {}
+        dropped = bytes(b for b in range(256) if self._byte_ids[b] == _bpe_py.EMPTY)
+        # a byte without a token merges with nothing: the word is counted as its parts around it
+        self._drop = re.compile(b"[" + b"".join(re.escape(bytes([b])) for b in dropped) + b"]+") if dropped else None
 
     def __call__(self, text: str) -> int:
         if not text:
@@ -298,6 +303,8 @@ class PackedCounter:
         return total
 
     def _words(self, words: list[bytes]) -> int:
+        if self._drop is not None:
+            words = [part for word in words for part in self._drop.split(word) if part]
         if _core is not None:
             return _core.count(self._slots, self._mask, self._byte_ids, words)
         return _bpe_py.count(self._slots, self._mask, self._byte_ids, words)

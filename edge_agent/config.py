@@ -59,6 +59,8 @@ class Config:
     local_enabled: bool = True                             # use the local llama.cpp model
     n_ctx: int = 2048                                      # tokens of llama.cpp context (KV cache size)
     kv_cache: str = "q8_0"                                 # the KV cache's type: q8_0 (half of f16's RAM), f16, q4_0
+    local_runner: str = "inline"                           # inline (in the daemon) | process (a child process of its own)
+    local_keep_alive_s: float = 0.0                        # process: end the model's process after this long unused (0: keep)
     local_sampling: dict[str, float] = field(default_factory=dict)  # temperature, top_p, top_k, min_p, repeat_penalty, ... over the model family's (backends/sampling.py)
     n_threads: int = 0                                     # 0: cores - 1
     max_reply_tokens: int = 512                            # tokens; also caps a request's max_tokens
@@ -135,6 +137,13 @@ class Config:
             raise ConfigError(f"low_water must be 0 (off) or a fraction below 1, got {self.low_water}", key="low_water")
         if self.kv_cache not in ("f16", "q8_0", "q4_0"):
             raise ConfigError(f"kv_cache must be f16, q8_0 or q4_0, got {self.kv_cache!r}", key="kv_cache")
+        if self.local_runner not in ("inline", "process"):
+            raise ConfigError(f"local_runner must be 'inline' or 'process', got {self.local_runner!r}",
+                              key="local_runner")
+        if isinstance(self.local_keep_alive_s, bool) or not isinstance(self.local_keep_alive_s, (int, float)) \
+                or not 0 <= self.local_keep_alive_s < float("inf"):
+            raise ConfigError(f"local_keep_alive_s must be a number of seconds >= 0 (0: keep the model), "
+                              f"got {self.local_keep_alive_s!r}", key="local_keep_alive_s")
         if self.policy not in ("", "cloud_first", "local_only", "cloud_only"):
             raise ConfigError(f"unknown policy {self.policy!r}", key="policy")
         for key in ("summary_tokens", "breaker_failures", "breaker_reset_s", "summary_timeout_s", "first_token_s", "total_s"):

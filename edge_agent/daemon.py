@@ -66,8 +66,14 @@ def build_router(config: Config, resolver=None) -> Router:
 
         own = Timeouts(first_token_s=config.local_first_token_s or config.first_token_s,
                        total_s=config.local_total_s or config.total_s)
-        local = LocalBackend(config.local_model or None, n_ctx=config.n_ctx, n_threads=config.n_threads or None,
-                             timeouts=own, sampling=config.local_sampling, kv_cache=config.kv_cache)
+        options = dict(n_ctx=config.n_ctx, n_threads=config.n_threads or None, timeouts=own,
+                       sampling=config.local_sampling, kv_cache=config.kv_cache)
+        if config.local_runner == "process":
+            from edge_agent.backends.runner import RunnerBackend
+
+            local = RunnerBackend(config.local_model or None, keep_alive_s=config.local_keep_alive_s, **options)
+        else:
+            local = LocalBackend(config.local_model or None, **options)
     return Router(cloud=cloud, local=local, policy=config.policy or None)
 
 
@@ -215,7 +221,7 @@ class Daemon:
         self.port = site._server.sockets[0].getsockname()[1] if c.port == 0 else c.port  # noqa: SLF001
         if getattr(router.backends[0], "tokenizer", None) is None:   # sessions count with the default tokenizer
             stack.push_async_callback(cancel, loop_task(asyncio.to_thread(tokens.prepare_default), "edge-agent-pack"))
-        jobs = pack_jobs(memory)
+        jobs = [job for b in router.backends if hasattr(b, "pack_job") and (job := b.pack_job())] + pack_jobs(memory)
         if jobs:   # the encoders' files, packed before the first message that needs one
             stack.push_async_callback(cancel, loop_task(packing.prepack(jobs), "edge-agent-prepack"))
         for name, coro in (("janitor", self._janitor(agent, store)), ("sd-watchdog", self._sd_watchdog())):
@@ -298,7 +304,9 @@ class Daemon:
             if hasattr(b, "loaded"):
                 entry |= {"model": b.path.name, "loaded": b.loaded, "n_ctx": b.n_ctx,
                           "size_mb": round(b.path.stat().st_size / MiB, 1), "kv_cache": b.kv_cache,
-                          "kv_cache_mb": round(b.kv_bytes() / MiB, 1)}
+                          "kv_cache_mb": round(b.kv_bytes() / MiB, 1), "runner": "inline"}
+            if hasattr(b, "pid"):
+                entry |= {"runner": "process", "pid": b.pid, "exits": b.exits}
             backends.append(entry)
         return {"version": __version__, "ring": ringbuf.IMPLEMENTATION, "policy": agent.router.policy,
                 "backends": backends, "fallbacks": agent.router.fallbacks, "sessions_in_ram": len(agent.sessions),

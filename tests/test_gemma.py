@@ -90,3 +90,23 @@ async def test_a_forced_tool_call_holds_under_the_grammar(backend):
     assert done.finish_reason == "tool_calls" and len(done.tool_calls) == 1
     call = done.tool_calls[0]["function"]
     assert call["name"] == "get_weather" and isinstance(json.loads(call["arguments"])["city"], str)
+
+
+async def test_in_a_process_of_its_own_its_sentencepiece_vocabulary_counts_through_llama_cpp(gguf):
+    from edge_agent import bpe
+    from edge_agent.backends import gguf_vocab
+    from edge_agent.backends.runner import RunnerBackend
+
+    with pytest.raises(bpe.Unpackable, match="not byte-level BPE"):
+        gguf_vocab.spec(gguf)
+    runner = RunnerBackend(gguf, n_ctx=1024, n_threads=1)
+    inline = LocalBackend(gguf, n_ctx=1024, n_threads=1)
+    try:
+        text = "我叫王小明, my order is #20250115001."
+        assert runner.tokenizer.packed() is None and runner.tokenizer(text) == inline.tokenizer(text) > 5
+        done = await runner.complete([{"role": "user", "content": "Say hello."}], max_tokens=8, temperature=0.0)
+        want = await inline.complete([{"role": "user", "content": "Say hello."}], max_tokens=8, temperature=0.0)
+        assert done.text == want.text and done.usage.prompt_tokens == want.usage.prompt_tokens
+    finally:
+        await runner.aclose()
+        await inline.aclose()

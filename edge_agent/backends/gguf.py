@@ -63,6 +63,8 @@ def _value(f: BinaryIO, kind: int) -> Any:
 def _array(f: BinaryIO, wanted: dict[int, str] | None) -> ArrayLen:
     """Skip an array (keeping the strings at ``wanted``'s indices); its length."""
     kind, count = struct.unpack("<IQ", _read(f, 12))
+    if wanted is ALL:
+        return _whole(f, kind, count)
     if kind == STRING:
         for i in range(count):
             if wanted is not None and i in wanted:
@@ -76,8 +78,28 @@ def _array(f: BinaryIO, wanted: dict[int, str] | None) -> ArrayLen:
     return ArrayLen(count)
 
 
-def read_header(path: str | Path, tokens: Iterable[int] = ()) -> tuple[dict[str, Any], dict[int, str]]:
-    """(metadata, {token id: text}) of the GGUF at ``path``; ``ModelError`` if it is not one."""
+class _All(dict):
+    """The marker that an array is read whole."""
+
+
+ALL = _All()
+
+
+def _whole(f: BinaryIO, kind: int, count: int) -> list:
+    if kind == STRING:
+        return [_string(f) for _ in range(count)]
+    fmt = _SCALARS.get(kind)
+    if fmt is None:
+        raise ValueError(f"an array of type {kind}")
+    size = struct.calcsize(fmt)
+    return list(struct.unpack(f"<{count}{fmt[1]}", _read(f, count * size)))
+
+
+def read_header(path: str | Path, tokens: Iterable[int] = (), arrays: Iterable[str] = ()
+                ) -> tuple[dict[str, Any], dict[int, str]]:
+    """(metadata, {token id: text}) of the GGUF at ``path``; ``ModelError`` if it is not one.
+    The arrays named in ``arrays`` come back whole (lists) in the metadata."""
+    whole = set(arrays)
     wanted: dict[int, str] = {int(t): "" for t in tokens if t is not None and int(t) >= 0}
     meta: dict[str, Any] = {}
     try:
@@ -90,8 +112,8 @@ def read_header(path: str | Path, tokens: Iterable[int] = ()) -> tuple[dict[str,
             for _ in range(n_kv):
                 key = _string(f)
                 (kind,) = struct.unpack("<I", _read(f, 4))
-                meta[key] = _array(f, wanted if key == "tokenizer.ggml.tokens" else None) if kind == ARRAY \
-                    else _value(f, kind)
+                keep = ALL if key in whole else wanted if key == "tokenizer.ggml.tokens" else None
+                meta[key] = _array(f, keep) if kind == ARRAY else _value(f, kind)
     except OSError as exc:
         raise ModelError(str(path), f"cannot read it: {exc.strerror or exc}") from exc
     except (EOFError, ValueError, struct.error) as exc:
