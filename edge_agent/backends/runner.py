@@ -174,7 +174,7 @@ class RunnerBackend(LocalBackend):
 
     def _send(self, request: dict[str, Any]) -> None:
         assert self._proc is not None and self._proc.stdin is not None
-        self._proc.stdin.write(json.dumps(request, ensure_ascii=False).encode() + b"\n")
+        self._proc.stdin.write(json.dumps(request).encode() + b"\n")   # ASCII: any str crosses intact
 
     async def _call(self, request: dict[str, Any], on_delta: OnDelta | None = None) -> dict[str, Any]:
         """Send one request and wait for its answer, passing its deltas on."""
@@ -292,7 +292,7 @@ class _Runner:
         self.out = out
 
     def write(self, reply: dict[str, Any]) -> None:
-        self.out.write(json.dumps(reply, ensure_ascii=False).encode() + b"\n")
+        self.out.write(json.dumps(reply).encode() + b"\n")
         self.out.flush()
 
     def options(self, options: dict[str, Any]) -> None:
