@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import signal
@@ -36,7 +37,7 @@ from edge_agent.tools import build_registry
 from edge_agent.tools.runtime import ToolRuntime
 from edge_agent.tools.schedules import Scheduler
 from edge_agent.tools.settings import builtin_names
-from edge_agent.board.watchdog import MiB, Thresholds, Watchdog
+from edge_agent.board.watchdog import MiB, Thresholds, Watchdog, take_sample
 
 log = logging.getLogger("edge_agent.daemon")
 EXIT_FORCED = 130
@@ -268,7 +269,8 @@ class Daemon:
         return Watchdog(Thresholds(low_mb=c.low_watermark_mb, high_mb=c.high_watermark_mb,
                                    recover_hold_s=c.recover_hold_s, min_dwell_s=c.min_dwell_s),
                         budget_bytes=int(c.budget_mb * MiB) or None, interval_s=c.watchdog_interval_s,
-                        on_degrade=[degrade], on_recover=[lambda: agent.set_degraded(False)])
+                        on_degrade=[degrade], on_recover=[lambda: agent.set_degraded(False)],
+                        sampler=functools.partial(take_sample, extra=lambda: model_rss(agent.router)))
 
     async def _janitor(self, agent: Agent, store: SQLiteStore) -> None:
         while True:
@@ -306,11 +308,16 @@ class Daemon:
                           "size_mb": round(b.path.stat().st_size / MiB, 1), "kv_cache": b.kv_cache,
                           "kv_cache_mb": round(b.kv_bytes() / MiB, 1), "runner": "inline"}
             if hasattr(b, "pid"):
-                entry |= {"runner": "process", "pid": b.pid, "exits": b.exits}
+                entry |= {"runner": "process", "pid": b.pid, "exits": b.exits, "rss_mb": round(b.rss_bytes() / MiB, 1)}
             backends.append(entry)
         return {"version": __version__, "ring": ringbuf.IMPLEMENTATION, "policy": agent.router.policy,
                 "backends": backends, "fallbacks": agent.router.fallbacks, "sessions_in_ram": len(agent.sessions),
                 "degraded": agent.degraded, "watchdog": self.watchdog.status()}
+
+
+def model_rss(router: Router) -> int:
+    """RSS of the local model's own process, where it has one (the watchdog counts it)."""
+    return sum(b.rss_bytes() for b in router.backends if hasattr(b, "rss_bytes"))
 
 
 def loop_task(coro, name: str) -> asyncio.Task:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 
+import psutil
 import pytest
 
 from edge_agent import bpe
@@ -190,5 +191,8 @@ async def test_a_daemon_with_the_model_in_a_process_of_its_own(tmp_path):
         status, info, _ = await api(d.base, "GET", "/v1/status")
         local = [b for b in info["backends"] if b["name"] == "local"][0]
         assert local["runner"] == "process" and local["loaded"] and local["pid"] not in (None, os.getpid())
+        assert local["rss_mb"] > 50                  # the GGUF's pages at least
+        await d.watchdog.step()                      # its budget counts the model's process too
+        assert d.watchdog.last.rss > psutil.Process().memory_info().rss + 50 * 2**20
         status, session, _ = await api(d.base, "GET", "/v1/sessions/runner")
         assert status == 200 and "王小明" in json.dumps(session, ensure_ascii=False)

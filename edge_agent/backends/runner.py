@@ -126,6 +126,18 @@ class RunnerBackend(LocalBackend):
     def pid(self) -> int | None:
         return self._proc.pid if self._proc is not None and self._proc.returncode is None else None
 
+    def rss_bytes(self) -> int:
+        """The model's process's RSS (0 while there is none)."""
+        pid = self.pid
+        if pid is None:
+            return 0
+        import psutil
+
+        try:
+            return psutil.Process(pid).memory_info().rss
+        except psutil.Error:
+            return 0
+
     def pack_job(self) -> tuple[str, Any, Any] | None:
         """The vocabulary's packing as a ``packing.prepack`` job, when it is not packed yet."""
         from edge_agent import bpe

@@ -42,7 +42,7 @@ Action = Literal["none", "degrade", "recover"]
 class Sample:
     ts: float
     available: int                 # MemAvailable, bytes
-    rss: int                       # this process, bytes
+    rss: int                       # this process and its model's process (local_runner "process"), bytes
     budget: int | None = None      # the board profile's agent budget, bytes
     cgroup_limit: int | None = None
     cgroup_usage: int | None = None
@@ -114,10 +114,12 @@ def read_psi(path: Path = PSI_PATH) -> float | None:
     return None
 
 
-def take_sample(budget: int | None = None, proc: psutil.Process | None = None) -> Sample:
+def take_sample(budget: int | None = None, proc: psutil.Process | None = None,
+                extra: Callable[[], int] | None = None) -> Sample:
+    """Now's sample; ``extra`` adds the RSS of the agent's other processes (its model's)."""
     cg = own_cgroup()
-    return Sample(ts=time.monotonic(), available=psutil.virtual_memory().available,
-                  rss=(proc or psutil.Process()).memory_info().rss, budget=budget,
+    rss = (proc or psutil.Process()).memory_info().rss + (extra() if extra is not None else 0)
+    return Sample(ts=time.monotonic(), available=psutil.virtual_memory().available, rss=rss, budget=budget,
                   cgroup_limit=cg.limit if cg else None, cgroup_usage=cg.usage if cg else None,
                   psi_some_avg10=_psi(cg))
 

@@ -25,7 +25,7 @@ const T = {
     no_session: "No messages yet in this session.", free: "free", unbounded: "unbounded",
     ram: "RAM available", swap: "Swap used", psi: "Memory pressure (PSI some, 10 s)", cgroup: "cgroup limit",
     watchdog: "Watchdog", degrades: "degradations", backends: "Backends", model: "Model", ring: "Ring buffer",
-    sessions_ram: "Sessions in RAM", rss: "Daemon RSS", no_data: "No data in the last hour yet.",
+    sessions_ram: "Sessions in RAM", rss: "Daemon RSS", model_process: "model process", no_data: "No data in the last hour yet.",
     log_hidden: "Log lines are shown only when the daemon has no auth_tokens (they hold every tenant's lines).",
     schedules_off: "Schedules are off: enable the 'schedule' tool.", ok: "ok", failed: "failed",
     confirm_delete: "Delete this session and its messages?", stopped: "stopped", loaded: "loaded", not_loaded: "not loaded",
@@ -53,7 +53,7 @@ const T = {
     no_session: "此会话还没有消息。", free: "剩余", unbounded: "不限",
     ram: "可用内存", swap: "已用交换区", psi: "内存压力（PSI some，10 秒）", cgroup: "cgroup 上限",
     watchdog: "看门狗", degrades: "次降级", backends: "后端", model: "模型", ring: "环形缓冲区",
-    sessions_ram: "内存中的会话", rss: "守护进程 RSS", no_data: "最近一小时还没有数据。",
+    sessions_ram: "内存中的会话", rss: "守护进程 RSS", model_process: "模型进程", no_data: "最近一小时还没有数据。",
     log_hidden: "只有在未配置 auth_tokens 时才显示日志（日志包含所有租户的内容）。",
     schedules_off: "定时任务未启用：请启用 'schedule' 工具。", ok: "成功", failed: "失败",
     confirm_delete: "删除此会话及其全部消息？", stopped: "已停止", loaded: "已加载", not_loaded: "未加载",
@@ -404,7 +404,8 @@ async function loadBoard() {
   for (const be of s.backends) {
     const what = be.breaker !== undefined ? `${be.model} · breaker ${be.breaker}` :
       `${be.model} · ${be.loaded ? t("loaded") : t("not_loaded")} · ${be.size_mb} MiB · n_ctx ${be.n_ctx}` +
-      ` · KV ${be.kv_cache} ${be.kv_cache_mb} MiB`;
+      ` · KV ${be.kv_cache} ${be.kv_cache_mb} MiB` +
+      (be.runner === "process" ? ` · ${t("model_process")} ${be.pid === null ? t("none") : `${be.rss_mb} MiB`}` : "");
     cards.push(card(`${t("backends")}: ${be.name}`, what, `backend-${be.name}`));
   }
   $("board-cards").replaceChildren(...cards);
