@@ -14,8 +14,9 @@ Three daemons, each a fresh `edge-agent serve` on a loopback port with semantic 
 RSS is read from /proc/PID/smaps_rollup once /healthz answers (idle) and after the first
 session's first two turns (one English, one Chinese), then (local-only) after a turn of a
 second session whose message is about 1,500 tokens (where attention's buffers are largest), with /proc/PID/smaps split into the
-GGUF's file-backed pages, other file-backed pages (libraries, the encoder's tables) and
-anonymous memory; the KV cache is llama.cpp's (n_ctx x per-token bytes of the model shape,
+GGUF's file-backed pages, other file-backed pages (libraries, the encoder's tables; "tables":
+those of the files packed in the cache, the encoders' weights and the tokenizers, mapped
+read-only) and anonymous memory; the KV cache is llama.cpp's (n_ctx x per-token bytes of the model shape,
 anonymous). Also `python -c` snippets (bare Python, numpy, `import edge_agent.daemon`, the
 DeepSeek tokenizer) and the bytes a 20-turn session holds in the daemon's default memory
 configuration (RSS growth over --sessions sessions in one process, and what the memory
@@ -64,9 +65,10 @@ def snippet_rss(code: str) -> float:
     return int(out.stdout.split()[-1]) / MiB
 
 
-def smaps(pid: int, gguf: str | None) -> dict[str, float]:
+def smaps(pid: int, gguf: str | None, cache: str | None = None) -> dict[str, float]:
     """RSS by kind from /proc/PID/smaps: the GGUF's pages, other files, anonymous."""
-    out = {"rss": 0, "gguf_file": 0, "other_file": 0, "anon": 0, "pss": 0}
+    out = {"rss": 0, "gguf_file": 0, "other_file": 0, "anon": 0, "pss": 0, "tables": 0}
+    cache = cache or str(Path(os.environ.get("EDGE_AGENT_CACHE", Path.home() / ".cache" / "edge-agent")))
     path = ""
     with open(f"/proc/{pid}/smaps") as f:
         for line in f:
@@ -84,6 +86,8 @@ def smaps(pid: int, gguf: str | None) -> dict[str, float]:
                     out["gguf_file"] += kb
                 elif path.startswith("/") and not path.startswith("/dev/") and not path.startswith("/memfd:"):
                     out["other_file"] += kb
+                    if path.startswith(cache + "/"):      # the packed encoders and tokenizers, read-only
+                        out["tables"] += kb
                 else:
                     out["anon"] += kb
     return {k: round(v / MiB, 1) for k, v in out.items()}
@@ -117,12 +121,12 @@ def turn(base: str, text: str, session: str = "footprint") -> dict:
         return json.loads(resp.read())
 
 
-def runner_smaps(pid: int, gguf: str | None) -> dict[str, float] | None:
+def runner_smaps(pid: int, gguf: str | None, cache: str | None = None) -> dict[str, float] | None:
     """``smaps`` of the daemon's model process (local_runner = "process"), None when it has none."""
     for child in psutil.Process(pid).children(recursive=True):
         try:
             if "edge_agent.backends.runner" in " ".join(child.cmdline()):
-                return smaps(child.pid, gguf)
+                return smaps(child.pid, gguf, cache)
         except psutil.Error:
             continue
     return None
@@ -131,20 +135,21 @@ def runner_smaps(pid: int, gguf: str | None) -> dict[str, float] | None:
 def daemon(env: dict, gguf: str | None, long_turn: bool = False) -> dict:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    cache = env.get("EDGE_AGENT_CACHE")
     with tempfile.TemporaryDirectory() as state:
         proc = subprocess.Popen([sys.executable, "-m", "edge_agent.cli", "serve", "--port", str(port),
                                  "--state-dir", state], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_healthy(base, proc)
             time.sleep(1)
-            idle = smaps(proc.pid, gguf)
+            idle = smaps(proc.pid, gguf, cache)
             backends = [turn(base, text)["edge_agent"]["backend"] for text in TURNS]
             time.sleep(1)
-            after, runner = smaps(proc.pid, gguf), {"after_two_turns": runner_smaps(proc.pid, gguf)}
+            after, runner = smaps(proc.pid, gguf, cache), {"after_two_turns": runner_smaps(proc.pid, gguf, cache)}
             if long_turn:   # the local model's attention buffers (the loopback cloud has n_ctx 2048 too)
                 long = turn(base, LONG, session="footprint-long")
                 time.sleep(1)
-                after_long, runner["after_long_turn"] = smaps(proc.pid, gguf), runner_smaps(proc.pid, gguf)
+                after_long, runner["after_long_turn"] = smaps(proc.pid, gguf, cache), runner_smaps(proc.pid, gguf, cache)
         finally:
             proc.terminate()
             proc.wait(30)
@@ -245,7 +250,7 @@ def print_report(r: dict) -> None:
     for name, mb in r["snippets_mb"].items():
         print(f"{name:34s} {mb:8.1f}")
     print()
-    print(f"{'daemon':54s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s} {'PSS':>7s}")
+    print(f"{'daemon':54s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s} {'tables':>7s} {'PSS':>7s}")
     for name in ("local_only", "local_only_process", "local_only_first_start", "cloud"):
         if name not in r:
             continue
@@ -257,7 +262,7 @@ def print_report(r: dict) -> None:
                 kv = r["kv_cache_mb"] if name.startswith("local_only") and m["gguf_file"] else 0.0
                 rest = m["rss"] - m["gguf_file"] - kv
                 print(f"{label + ' ' + when:54s} {m['rss']:7.1f} {m['gguf_file']:10.1f} {kv:9.1f} {rest:7.1f} "
-                      f"{m['anon']:7.1f} {m['other_file']:11.1f} {m.get('pss', 0):7.1f}")
+                      f"{m['anon']:7.1f} {m['other_file']:11.1f} {m.get('tables', 0):7.1f} {m.get('pss', 0):7.1f}")
     for s in r["session"]:
         print(f"20-turn session, {s['lang']} ({s['strategy']}, semantic recall {'on' if s['semantic_recall'] else 'off'}): "
               f"{s['bytes_per_session']} bytes of RSS ({s['sessions_per_100mb']} sessions per 100 MB), "
