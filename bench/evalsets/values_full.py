@@ -3565,3 +3565,42 @@ MESSAGES_69: list = [
     ("order 号 SO-2024-11873 还没 ship", [("ref", "SO-2024-11873")]),
     ("rent 每月 2,400 USD, 押金 one month", [("amount", "2,400 USD")]),
 ]
+
+# The seventieth round (test70), written 2026-12-07 (a new session) after test69's changes, before
+# the extractor ran on them: Chinese from a county's service desks and the elderly (a pension office,
+# a village clinic, rural power, an elders' bus card, a farm-goods shop, a child's medical insurance,
+# a landlord by voice input); English from India (a marketplace order, UPI, a PIN code), a US DMV, a
+# Canadian pharmacy and a UK council; numbers that are no facts beside the values.
+MESSAGES_70: list = [
+    ("我妈的养老金这个月没到账，她身份证 412722195503186624，社保卡号 D41227588", [("id_card", "412722195503186624"), ("ref", "D41227588")]),
+    ("她今年 71 了，每个月本来是 2380 块", [("amount", "2380块")]),
+    ("卫生室说老爷子血压 160/95，让下周一去县医院复查", [("datetime", "下周一"), ("?address", "县医院")]),
+    ("村里停电三天了，电表户号 0601 2287 335，王庄村二组", [("ref", "06012287335"), ("?address", "王庄村二组")]),
+    ("老年公交卡办好了吗？我叫刘桂兰，电话 139 3821 0476", [("name", "刘桂兰"), ("phone", "13938210476")]),
+    ("麻烦寄到河南省周口市郸城县汲冢镇刘楼村 8 组，收件人刘建国", [("address", "河南省周口市郸城县汲冢镇刘楼村8组"), ("name", "刘建国")]),
+    ("小麦种子要 20 袋，一袋 50 斤，多少钱一袋", [("count", "20袋")]),
+    ("上回买的化肥 3 吨，钱是 7800，还差 800 没给", [("?count", "3吨"), ("amount", "7800"), ("?amount", "800")]),
+    ("孩子的城乡居民医保交了 380，缴费单号 4115 2024 0087 6632", [("amount", "380"), ("ref", "4115202400876632")]),
+    ("我孙子叫张浩然，今年上二年级，七岁", [("name", "张浩然")]),
+    ("房东你好，我是 302 的小陈，热水器又坏了，你看周末能不能来修一下", [("?name", "小陈"), ("?address", "302"), ("datetime", "周末")]),
+    ("房租我下个月 5 号前转给你，还是 1500 对吧", [("datetime", "下个月5号前"), ("amount", "1500")]),
+    ("押金一千五 退房的时候你说退我一千二", [("?amount", "一千五"), ("amount", "一千二")]),
+    ("钥匙放在门口地垫下面，我 8 点以后才到家", [("?datetime", "8点以后")]),
+    ("快递给我放到菜鸟驿站，驿站在东门，取件码 4-3-1187", [("ref", "4-3-1187")]),
+    ("我要投诉，12 号打的 12345，工单号 GD20241212003318 到现在没人管", [("?datetime", "12号"), ("ref", "GD20241212003318")]),
+    ("营业执照上法人是我爱人赵建军，信用代码 92410726MA9G4K2X8R", [("name", "赵建军"), ("ref", "92410726MA9G4K2X8R")]),
+    ("我们一家五口人，要订后天中午的包间", [("?count", "五口人"), ("datetime", "后天中午")]),
+    ("拖拉机是东方红 LX904，买了 6 年了，齿轮箱响", [("product", "东方红LX904")]),
+    ("村委会电话 0394-5612208 一直没人接", [("phone", "0394-5612208")]),
+    ("Hi, my Flipkart order OD429871123456789100 shows delivered but I never got it", [("ref", "OD429871123456789100")]),
+    ("I paid Rs 2,499 by UPI, the UTR is 433812765109", [("amount", "Rs 2,499"), ("ref", "433812765109")]),
+    ("Deliver to 14, 2nd Cross, Indiranagar, Bengaluru 560038 please", [("address", "14, 2nd Cross, Indiranagar, Bengaluru 560038")]),
+    ("My mobile is 98450 12763 and my name is Ramesh Iyer", [("phone", "98450 12763"), ("name", "Ramesh Iyer")]),
+    ("It's been 3 days and I've called 4 times already", []),
+    ("I need to renew my license before Jan 14, my license number is D1234-56789-01234", [("datetime", "Jan 14"), ("id_card", "D1234-56789-01234")]),
+    ("The DMV appointment is Tuesday at 9:40 at the Fremont office", [("datetime", "Tuesday at 9:40"), ("?address", "Fremont")]),
+    ("Prescription number 7730412, it's for my dad Gerald, he takes 2 a day", [("ref", "7730412"), ("name", "Gerald")]),
+    ("Can I pick it up after 6 tomorrow? We're at 88 Queen St W, Unit 1203", [("datetime", "after 6 tomorrow"), ("address", "88 Queen St W, Unit 1203")]),
+    ("Council tax account 6100448213, I moved out on 30 November", [("ref", "6100448213"), ("datetime", "30 November")]),
+    ("the band is C and I was charged £187.40 for December", [("amount", "£187.40")]),
+]
