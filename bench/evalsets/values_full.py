@@ -3582,7 +3582,7 @@ MESSAGES_70: list = [
     ("上回买的化肥 3 吨，钱是 7800，还差 800 没给", [("?count", "3吨"), ("amount", "7800"), ("?amount", "800")]),
     ("孩子的城乡居民医保交了 380，缴费单号 4115 2024 0087 6632", [("amount", "380"), ("ref", "4115202400876632")]),
     ("我孙子叫张浩然，今年上二年级，七岁", [("name", "张浩然")]),
-    ("房东你好，我是 302 的小陈，热水器又坏了，你看周末能不能来修一下", [("?name", "小陈"), ("?address", "302"), ("datetime", "周末")]),
+    ("房东你好，我是 302 的小陈，热水器又坏了，你看周末能不能来修一下", [("?name", "小陈"), ("?address", "302"), ("?datetime", "周末")]),
     ("房租我下个月 5 号前转给你，还是 1500 对吧", [("datetime", "下个月5号前"), ("amount", "1500")]),
     ("押金一千五 退房的时候你说退我一千二", [("?amount", "一千五"), ("amount", "一千二")]),
     ("钥匙放在门口地垫下面，我 8 点以后才到家", [("?datetime", "8点以后")]),
@@ -3600,7 +3600,7 @@ MESSAGES_70: list = [
     ("I need to renew my license before Jan 14, my license number is D1234-56789-01234", [("datetime", "Jan 14"), ("id_card", "D1234-56789-01234")]),
     ("The DMV appointment is Tuesday at 9:40 at the Fremont office", [("datetime", "Tuesday at 9:40"), ("?address", "Fremont")]),
     ("Prescription number 7730412, it's for my dad Gerald, he takes 2 a day", [("ref", "7730412"), ("name", "Gerald")]),
-    ("Can I pick it up after 6 tomorrow? We're at 88 Queen St W, Unit 1203", [("datetime", "after 6 tomorrow"), ("address", "88 Queen St W, Unit 1203")]),
+    ("Can I pick it up after 6 tomorrow? We're at 88 Queen St W, Unit 1203", [("datetime", "6 tomorrow"), ("address", "88 Queen St W, Unit 1203")]),
     ("Council tax account 6100448213, I moved out on 30 November", [("ref", "6100448213"), ("datetime", "30 November")]),
     ("the band is C and I was charged £187.40 for December", [("amount", "£187.40")]),
 ]
