@@ -50,6 +50,8 @@ FRAGMENTS = [
     "back on the 10th", "host is called Ines", "salary's 48k", "一人 AA 128", "车位终于买了 B2-233", "票买好了 G89",
     "送去旺角彌敦道 700 號", "A123456(7)", "113 年 12 月 5 日", "聯絡人林怡君", "地址係 成都街 258 號", "my name's Émilie Tremblay", "Secondary 2",
     "check-in 是 12/20", "this Friday EOD", "3 张 table", "contact person 是 Ms. Li", "下个 Monday", "的 dentist appointment 改到 Friday",
+    "钱是 7800", "转给你，还是 1500 对吧", "退我一千二", "东方红 LX904", "养老金这个月没到账", "王庄村二组", "14, 2nd Cross",
+    "88 Queen St W, Unit 1203", "Council tax account 6100448213",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

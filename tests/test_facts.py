@@ -2263,3 +2263,28 @@ def test_values_of_the_sixty_ninth_round(text, category, value):
 ])
 def test_an_english_event_moved_in_chinese_keeps_its_key_and_its_day(text, value, key):
     assert [(f.value, f.key) for f in extract(text) if f.category == "datetime"] == [(value, key)]
+
+
+# -- test70 (RESULTS 42.4): a county's service desks and the elderly; India, a DMV, a UK council -------
+@pytest.mark.parametrize("text, category, value", [
+    ("上回买的化肥 3 吨，钱是 7800，还差 800 没给", "amount", "7800"),
+    ("房租我下个月 5 号前转给你，还是 1500 对吧", "amount", "1500"),           # a sum confirmed after its kind
+    ("押金一千五 退房的时候你说退我一千二", "amount", "一千二"),
+    ("拖拉机是东方红 LX904，买了 6 年了", "product", "东方红 LX904"),
+    ("Deliver to 14, 2nd Cross, Indiranagar, Bengaluru 560038 please", "address",
+     "14, 2nd Cross, Indiranagar, Bengaluru 560038"),
+    ("We're at 88 Queen St W, Unit 1203", "address", "88 Queen St W, Unit 1203"),   # a street's direction
+    ("Council tax account 6100448213, I moved out", "ref", "6100448213"),            # a council's, not a bank's
+])
+def test_values_of_the_seventieth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["我妈的养老金这个月没到账", "今天还没发货", "还是 1500 对吧", "王庄村二组", "赚钱是 1000 多吗"])
+def test_look_alikes_of_the_seventieth_round(text):
+    assert [f for f in extract(text) if f.category in ("datetime", "count", "decision")] == []
+
+
+def test_a_day_that_has_not_come_is_still_a_day_when_it_is_a_plan():
+    assert ("datetime", "这个月 15 号") in [(f.category, f.value) for f in extract("这个月 15 号交房租")]
+    assert ("datetime", "今天下午三点") in [(f.category, f.value) for f in extract("今天下午三点还没到")]   # an hour: not bare

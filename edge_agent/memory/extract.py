@@ -191,7 +191,7 @@ CAR_MODELS = ("凯美瑞|卡罗拉|雷凌|汉兰达|威兰达|雅阁|思域|飞�
 CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利|长安|哈弗|特斯拉|别克|雪佛兰|福特|现代|起亚|马自达|"
               "蔚来|理想|小鹏|问界|极氪|五菱|红旗|传祺|荣威|名爵|领克|沃尔沃|凯迪拉克|雷克萨斯|斯柯达|标致|雪铁龙|奇瑞")
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
-          "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|雅迪|爱玛|台铃|小牛|绿源|"
+          "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|雅迪|爱玛|台铃|小牛|绿源|东方红|雷沃|约翰迪尔|久保田|五征|常发|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree(?![a-z])|LG|Philips|Bosch|Panasonic")
 _MODEL_TAIL = r"[A-Za-z]{0,8}(?:(?<=[A-Za-z])\d{1,2}[A-Za-z]?)?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
@@ -345,12 +345,12 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
-    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?:一人|每人)?\s?(?-i:AA)制?(?=\s?\d)|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?<![零赚挣借欠])钱(?=\s?(?:是|一共|总共|共))|(?:一人|每人)?\s?(?-i:AA)制?(?=\s?\d)|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆步字页题公GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
-                  rf"(?:花了|付了|交了|转了|退了|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
+                  rf"(?:花了|付了|交了|转了|退了|退(?:给)?我|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
                   rf"(?P<k>房租|月租|租金|押金|定金|订金|金额|保价|价值|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
                   rf"(?![{CN_DIGIT}百千万]|[元块天年月个次遍])"), WIDE_OR_DIGIT.search),
     # a thing added and its price, said last ("加一项甲状腺彩超 180"); a sum in thousands ("估价 4 千多")
@@ -366,6 +366,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?![^，。！？,.!?]*(?:吗|？|\?))|"
                   rf"(?:(?<=[\s，,。：:])|^)(?P<w>[一二两三四五六七八九][万千][一二三四五六七八九])(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"),
      NEEDS_WIDE.search),
+    # a sum confirmed after its kind was named ("房租我下个月 5 号前转给你，还是 1500 对吧")
+    ("amount", _p(r"(?:房租|租金|月租|押金|钱|转给你|转你|给你转)[^。！？!?]{0,24}?(?:还是|就是|一共|总共)\s?"
+                  r"(?P<v>\d{3,6}(?:\.\d{1,2})?)(?=\s?(?:对吧|是吧|没错吧|吧|吗|对不对))"), NEEDS_WIDE.search),
     # an item ordered by its count ("2x SKU A-1123 and 1x B-2290")
     ("ref", _p(r"(?<![\w-])\d{1,3}\s?[x×]\s+(?:(?i:sku)\s+)?(?P<v>[A-Z]{1,4}-?\d{3,8})(?![\w-])"), DIGIT.search),
     # a salary or a budget in thousands ("salary's 48k"); a parking space bought ("车位终于买了 B2-233")
@@ -1012,8 +1015,8 @@ def _chosen_bare(text: str) -> list[Extracted]:
     for m in CHOSEN_BARE.finditer(text):
         group = next(g for g in "vwx" if m.group(g))
         value = m.group(group).strip()
-        if group == "x" and WAVERING.search(value):   # "还是再想想吧", "那就先等等吧": nothing chosen
-            continue
+        if group == "x" and (WAVERING.search(value) or re.search(r"[对是]$", value)):
+            continue   # "还是再想想吧", "那就先等等吧": nothing chosen; "还是 1500 对吧": a sum confirmed
         if (len(value) < 2 or NOT_CHOSEN.search(value) or value[0] in "不没别这那它的" or ACKNOWLEDGED.fullmatch(value)
                 or re.fullmatch(r"[\d一二三四五六七八九十两]+\s?[个位名人]+", value)):
             continue
@@ -1304,6 +1307,8 @@ def _dropped(text: str, category: str, value: str, start: int, end: int) -> bool
             or category == "datetime" and _story_hour_zh(text, value, start, left)
             or category == "datetime" and _moved_away_zh(text, end, right)
             or category == "datetime" and BUSY_AFTER.match(text, end) is not None
+            or category == "datetime" and BARE_PERIOD.fullmatch(value) is not None and NOT_HAPPENED.match(text, end) is not None
+            or category == "count" and VILLAGE_BEFORE.search(text, max(0, start - 6), start) is not None
             or category == "datetime" and _habit_zh(text, start, end)
             or category == "datetime" and _spelled_char(text, value, end)
             or category == "datetime" and SOONER.fullmatch(value) is not None
@@ -1416,6 +1421,11 @@ def _phone_tail(text: str, start: int) -> bool:
 TAKEN_BACK_BEFORE = re.compile(r"(?:不是|原来是|原来的|之前的|以前的|旧号码?|旧的|老号码?|而不是|(?:本来|原来)(?:约的|定的|订的)是)\s*$")
 TAKEN_BACK_AFTER = re.compile(r"\s*(?:不用了|不要了|作废|没人|不行|不方便|停用|注销了|别[送来寄发]|不要[送来寄发]|不[送来]|不在家)")
 # a day someone is busy ("周六她有事"); "有事直接打" is when to call, not a day
+# what has not come this month is a complaint, not a day ("养老金这个月没到账", "今天还没发货")
+BARE_PERIOD = re.compile(r"这个?月|本月|上个?月|今天|昨天|前天|这周|本周|上周|这礼拜|上礼拜|今年|这几天|最近")
+NOT_HAPPENED = re.compile(r"\s*(?:还|都|一直|也)?(?:没有?|未)\s?(?:到账|收到|到|发货|发|来|回复?|退|修|处理|联系|打|给|转|动静)")
+# a village's group is part of its address ("王庄村二组", "刘楼村 8 组")
+VILLAGE_BEFORE = re.compile(r"(?:村|屯|庄|社区|生产队)\s?$")
 BUSY_AFTER = re.compile(r"\s*(?:[我你他她]们?)?(?:有事|没空)(?!\s?(?:直接|就|可以|请|随时|的话|再|找|打|联系|call))")
 # a day called off ("取消明天的预约", "周五的聚餐取消了"): what is left of it is no plan
 CANCELLED_BEFORE_ZH = re.compile(r"取消(?:掉)?\s?$")
@@ -1463,7 +1473,8 @@ TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|can I|coul
 # an account number of a service, not of a bank ("my subscription (account no. 55-2109-77)"); read
 # across the "no." that ends a clause
 SERVICE_ACCOUNT = re.compile(r"\b(?:subscription|membership|customer|broadband|internet|utility|energy|gas|"
-                             r"electric(?:ity)?|water|phone|mobile|loyalty|insurance|streaming|bill|plan|data|usage)\b", re.I)
+                             r"electric(?:ity)?|water|phone|mobile|loyalty|insurance|streaming|bill|plan|data|usage|"
+                             r"council tax|tax|rates|tv licen[cs]e|parking|toll|library)\b", re.I)
 
 
 # a Singapore unit, "#12-08" (floor 12, unit 08), after its word: part of an address, not a reference

@@ -328,8 +328,10 @@ _BUILDING = r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:House|Court|Building|Tower|Lodge
 # a street whose kind comes before its name ("14 Rue de Clichy", "3 Via della Spiga")
 _NAME_AFTER = (r"(?<![\w/:.])(?<!\d,)\d+[A-Za-z]?,?\s+(?i:rue|avenue|boulevard|bd|place|allée|chemin|quai|(?-i:Via)|via(?=\s+d[ei])|viale|calle|rua|strada)\s+"
                r"(?:(?:de|du|des|della|del|di|do|da)\s+(?:la\s+|l['’])?|d['’])?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2}")
-STREET_ADDRESS = _p(rf"{_NAME_AFTER}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
-                    rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+\d{{1,3}}(?=\s*(?:,|$)))?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
+# an Indian address: a house number, then a numbered cross or main road ("14, 2nd Cross", "No. 7, 3rd Main Road")
+_CROSS = r"(?<![\w/:.])(?:(?i:no)\.?\s?)?\d{1,4}[A-Za-z]?(?:/\d+)?,\s*\d{1,2}(?:st|nd|rd|th)\s+(?:Cross|Main|Block|Stage|Phase)(?:\s+(?i:road|rd))?\b"
+STREET_ADDRESS = _p(rf"{_NAME_AFTER}|{_CROSS}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
+                    rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+(?:[NSEW]|NE|NW|SE|SW)\b\.?)?(?:\s+\d{{1,3}}(?=\s*(?:,|$)))?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
 def address_end(text: str, end: int) -> int:
