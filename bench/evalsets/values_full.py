@@ -3604,3 +3604,39 @@ MESSAGES_70: list = [
     ("Council tax account 6100448213, I moved out on 30 November", [("ref", "6100448213"), ("datetime", "30 November")]),
     ("the band is C and I was charged £187.40 for December", [("amount", "£187.40")]),
 ]
+
+# The seventy-first round (test71), written 2026-12-07 after test70's changes, before the extractor
+# ran on them: care for a parent and a child in Chinese and English (a care home, a physiotherapist, a
+# dentist, a speech therapist, a pharmacy), the readings and doses that are no facts beside the values
+# that are, and money moved within a family.
+MESSAGES_71: list = [
+    ("我爸住的养老院叫康乐园，床位费每月 4200，护理费另算", [("?name", "康乐园"), ("amount", "4200")]),
+    ("他空腹血糖 7.8，医生让二甲双胍一次 0.5 克，一天两次", []),
+    ("康复科的李医生约我周四上午 10 点去做评估", [("name", "李医生"), ("datetime", "周四上午10点")]),
+    ("护工阿姨姓蒋，电话 159 6021 3388，一个月 6500 包吃住", [("?name", "蒋"), ("phone", "15960213388"), ("amount", "6500")]),
+    ("妹妹这个月转了 3000 给我，说是爸的生活费", [("amount", "3000")]),
+    ("牙医说女儿要戴牙套，矫正费用 28000，可以分 12 期", [("amount", "28000"), ("?count", "12期")]),
+    ("复诊改到下下周一 下午两点半", [("datetime", "下下周一下午两点半")]),
+    ("孩子体重 18 公斤，退烧药吃 5 毫升就行吧", []),
+    ("言语治疗一节课 350，一周两节，先报了 20 节", [("amount", "350"), ("count", "20节")]),
+    ("医保卡号 1101 0819 8803 2615，门诊报销还没到", [("ref", "1101081988032615")]),
+    ("药房的取药号是 A073，前面还有 12 个人", [("ref", "A073")]),
+    ("我妈的就诊卡号 000 8821 574，挂的是 3 号诊室", [("ref", "0008821574")]),
+    ("体检报告说甘油三酯 2.3，偏高一点，下个月再查", [("?datetime", "下个月")]),
+    ("轮椅在京东买的，鱼跃 H062，1299 元", [("product", "鱼跃H062"), ("amount", "1299元")]),
+    ("陪诊师小周，微信 zhou_peizhen88，明天早上 7 点在医院门口等我妈", [("?name", "小周"), ("ref", "zhou_peizhen88"), ("datetime", "明天早上7点")]),
+    ("Mum's care home is Brookfield House, 14 Station Road, Harrogate HG1 1TE", [("?name", "Brookfield House"), ("address", "14 Station Road, Harrogate HG1 1TE")]),
+    ("the fees went up to £1,145 a week from January", [("amount", "£1,145"), ("?datetime", "January")]),
+    ("Her physio is Dominic, sessions are Wednesdays at 2", [("name", "Dominic"), ("datetime", "Wednesdays at 2")]),
+    ("BP was 150 over 90 this morning, she's on 5mg amlodipine", []),
+    ("Dad's NHS number is 485 777 3456 and his GP is Dr Okafor", [("ref", "4857773456"), ("name", "Dr Okafor")]),
+    ("I sent my brother £400 for his share of the carer", [("amount", "£400")]),
+    ("Liam's speech therapy is every other Thursday, next one is the 19th at 4:15", [("datetime", "the 19th at 4:15")]),
+    ("He's 4 and a half, about 110 cm, size 5 shoes", []),
+    ("The dentist quoted 3,200 for Ella's braces, 40% upfront", [("amount", "3,200")]),
+    ("Pharmacy says the refill is ready, Rx 2290157, pick up before Saturday", [("ref", "2290157"), ("datetime", "before Saturday")]),
+    ("Can you remind me the insurance claim is CLM-883104, they said 10 working days", [("ref", "CLM-883104")]),
+    ("Auntie Rose's number is 0412 889 305 if anything happens", [("name", "Rose"), ("phone", "0412 889 305")]),
+    ("the respite week is 3 to 10 March, it costs $1,980", [("datetime", "3 to 10 March"), ("amount", "$1,980")]),
+    ("we moved her from room 12 to room 27 last week", [("?ref", "27")]),
+]
