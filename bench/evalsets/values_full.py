@@ -2735,7 +2735,7 @@ MESSAGES_48: list = [
     ("the best man is my brother Callum", [("name", "Callum")]),
     ("stag do is the weekend of 9 August in Newcastle", [("datetime", "the weekend of 9 August")]),
     ("the band wants a 50% deposit, so £1,100 by end of March", [("amount", "£1,100"), ("datetime", "end of March")]),
-    ("Aunt Jo's flying in from Toronto on AC 848, lands 7:05am on the 5th", [("ref", "AC 848"), ("datetime", "7:05am on the 5th")]),
+    ("Aunt Jo's flying in from Toronto on AC 848, lands 7:05am on the 5th", [("ref", "AC 848"), ("datetime", "7:05am on the 5th"), ("?name", "Jo")]),   # corrected: a relative's name is a value (test48's slip; "my son Eli", "my brother Callum")
     ("table plan: 12 tables of 8", [("?count", "12 tables")]),
     ("the registrar's appointment is 3 June at 2pm, reference REG/2025/0447", [("datetime", "3 June at 2pm"), ("ref", "REG/2025/0447")]),
     ("I need to lose 5 pounds before the fitting lol", []),
@@ -3028,7 +3028,7 @@ MESSAGES_54: list = [
     ("Grandma lands at Terminal 5 at 6.40am on the 23rd", [("datetime", "6.40am on the 23rd")]),
     ("flight's BA 117 from JFK", [("ref", "BA 117")]),
     ("pick her up from the Arrivals hall, she'll have 2 big suitcases", [("?count", "2 big suitcases")]),
-    ("Uncle Raj's number is 020 8123 4477", [("phone", "020 8123 4477")]),
+    ("Uncle Raj's number is 020 8123 4477", [("phone", "020 8123 4477"), ("?name", "Raj")]),   # corrected: a relative's name is a value (test54's slip)
     ("dinner's booked for 8 at Dishoom, under my name, Priya", [("?count", "8"), ("?name", "Priya")]),
     ("nope, not Thursday, Friday works", [("datetime", "Friday")]),
     ("wifi pw is on the router", []),
