@@ -52,6 +52,8 @@ FRAGMENTS = [
     "check-in 是 12/20", "this Friday EOD", "3 张 table", "contact person 是 Ms. Li", "下个 Monday", "的 dentist appointment 改到 Friday",
     "钱是 7800", "转给你，还是 1500 对吧", "退我一千二", "东方红 LX904", "养老金这个月没到账", "王庄村二组", "14, 2nd Cross",
     "88 Queen St W, Unit 1203", "Council tax account 6100448213",
+    "康复科的李医生", "一节课 350", "医保卡号 1101 0819 8803 2615", "取药号是 A073", "鱼跃 H062", "Her physio is Dominic",
+    "his GP is Dr Okafor", "quoted 3,200 for", "Auntie Rose's number is",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2288,3 +2288,31 @@ def test_look_alikes_of_the_seventieth_round(text):
 def test_a_day_that_has_not_come_is_still_a_day_when_it_is_a_plan():
     assert ("datetime", "这个月 15 号") in [(f.category, f.value) for f in extract("这个月 15 号交房租")]
     assert ("datetime", "今天下午三点") in [(f.category, f.value) for f in extract("今天下午三点还没到")]   # an hour: not bare
+
+
+# -- test71 (RESULTS 42.6): care for a parent and a child; readings and doses; money within a family --
+@pytest.mark.parametrize("text, category, value", [
+    ("康复科的李医生约我周四上午 10 点去做评估", "name", "李医生"),             # a surname and the title, after 的
+    ("言语治疗一节课 350，一周两节", "amount", "350"),
+    ("医保卡号 1101 0819 8803 2615，门诊报销还没到", "ref", "1101 0819 8803 2615"),   # no bank's card
+    ("药房的取药号是 A073，前面还有 12 个人", "ref", "A073"),
+    ("轮椅在京东买的，鱼跃 H062，1299 元", "product", "鱼跃 H062"),
+    ("Her physio is Dominic, sessions are Wednesdays at 2", "name", "Dominic"),
+    ("Dad's NHS number is 485 777 3456 and his GP is Dr Okafor", "name", "Dr Okafor"),
+    ("The dentist quoted 3,200 for Ella's braces, 40% upfront", "amount", "3,200"),
+])
+def test_values_of_the_seventy_first_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_relative_named_by_kin_keeps_the_name_and_the_number_apart_from_the_users():
+    facts = {f.key: f.value for f in extract("Auntie Rose's number is 0412 889 305 if anything happens")}
+    assert facts == {"name:auntie": "Rose", "phone:auntie": "0412 889 305"}
+    assert {f.key for f in extract("my card number 6222 0210 0112 3456 789")} == {"bank_card"}
+
+
+@pytest.mark.parametrize("text", ["他空腹血糖 7.8，医生让二甲双胍一次 0.5 克，一天两次", "孩子体重 18 公斤，退烧药吃 5 毫升就行吧",
+                                  "BP was 150 over 90 this morning, she's on 5mg amlodipine", "He's 4 and a half, about 110 cm, size 5 shoes",
+                                  "牙科的女医生很好"])
+def test_look_alikes_of_the_seventy_first_round(text):
+    assert extract(text) == []

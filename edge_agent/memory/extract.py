@@ -191,7 +191,7 @@ CAR_MODELS = ("凯美瑞|卡罗拉|雷凌|汉兰达|威兰达|雅阁|思域|飞�
 CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利|长安|哈弗|特斯拉|别克|雪佛兰|福特|现代|起亚|马自达|"
               "蔚来|理想|小鹏|问界|极氪|五菱|红旗|传祺|荣威|名爵|领克|沃尔沃|凯迪拉克|雷克萨斯|斯柯达|标致|雪铁龙|奇瑞")
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
-          "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|雅迪|爱玛|台铃|小牛|绿源|东方红|雷沃|约翰迪尔|久保田|五征|常发|"
+          "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|雅迪|爱玛|台铃|小牛|绿源|鱼跃|欧姆龙|三诺|可孚|东方红|雷沃|约翰迪尔|久保田|五征|常发|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree(?![a-z])|LG|Philips|Bosch|Panasonic")
 _MODEL_TAIL = r"[A-Za-z]{0,8}(?:(?<=[A-Za-z])\d{1,2}[A-Za-z]?)?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
@@ -255,7 +255,7 @@ def _may_hold_en_date(text: str) -> bool:
 PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("email", _p(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"), NEEDS_AT.search),
     ("id_card", _p(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])\d{5}[\dXx](?![\dA-Za-z])"), DIGIT.search),
-    ("bank_card", _p(r"(?:卡号|银行卡|信用卡|借记卡|储蓄卡|[工农中建交招浦兴光民邮]行卡|card(?:\s+number)?)\D{0,6}?(?P<v>\d{4}(?:[ -]?\d{4}){3}(?:[ -]?\d{1,3})?)(?!\d)",
+    ("bank_card", _p(r"(?:(?<!医保)(?<!社保)(?<!就诊)(?<!会员)(?<!公交)(?<!校园)(?<!饭)(?<!加油)(?<!门禁)(?<!借书)卡号|银行卡|信用卡|借记卡|储蓄卡|[工农中建交招浦兴光民邮]行卡|card(?:\s+number)?)\D{0,6}?(?P<v>\d{4}(?:[ -]?\d{4}){3}(?:[ -]?\d{1,3})?)(?!\d)",
                      re.I), DIGIT.search),
     ("id_card", _p(r"(?:护照号?码?|passport(?:\s+(?:number|no\.?))?)\s*(?:是|为|:|：|is)?\s*(?P<v>[A-Z]{1,2}\d{6,9})(?!\d)",
                    re.I), DIGIT.search),
@@ -289,7 +289,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|保单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
-               r"电子客票号|客票号|票号|取号|排号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
+               r"电子客票号|客票号|票号|取号|排号|取药号|取药码|排队号|叫号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|车位号|车位编号|车位|储物柜号|柜号|床位号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
@@ -346,7 +346,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?<![零赚挣借欠])钱(?=\s?(?:是|一共|总共|共))|(?:一人|每人)?\s?(?-i:AA)制?(?=\s?\d)|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
-                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每](?:节|堂)课|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆步字页题公GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
@@ -377,7 +377,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # rand, its thousands grouped by a space ("R4 500", "R 12 000,00")
     ("amount", _p(r"(?<![A-Za-z0-9])R\s?\d{1,3}(?:[ \u00a0]\d{3})+(?:,\d{2})?(?!\d|,\d)"), DIGIT.search),
     # a quote in bare figures ("the plumber quoted 650 for the water heater")
-    ("amount", _p(r"\bquoted\s+(?:me\s+|us\s+)?(?P<v>\d{2,3}(?:,\d{3})+|\d{2,6})(?=\s+(?:for|to|on|quid|bucks)\b|\s*[,.;]|\s*$)", re.I),
+    ("amount", _p(r"\bquoted\s+(?:me\s+|us\s+)?(?P<v>\d{1,3}(?:,\d{3})+|\d{2,6})(?=\s+(?:for|to|on|quid|bucks)\b|\s*[,.;]|\s*$)", re.I),
      DIGIT.search),
     ("amount", _p(r"\b(?:charged(?: me)?|paid|cost|billed(?: me)?|refund(?:ed)?(?: me)?(?: of)?|price(?: is| was)?|"
                   r"total(?: is| was)?|(?:rent|deposit|fee|salary|budget)(?: is| was| of)?)\s+(?P<v>\d[\d,]*\.\d{2}|\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d%])|"
@@ -491,7 +491,8 @@ NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英�
 # a role said with a title ("任课老师是黄老师", "客服经理"): no surname starts it
 TITLED_ROLES = ("(?:任课|代课|数学|语文|英语|体育|音乐|美术|物理|化学|生物|历史|地理|政治|科学|钢琴|舞蹈|声乐|书法|围棋|游泳|"
                 "客服|销售|大堂|项目|部门|财务|人事|技术|售后|区域|门店|值班|产品|市场)(?:先生|女士|小姐|经理|总监|总|老师|主任)")
-NAME_TITLE = _p(rf"(?:(?<![{CJK}])|(?<=[是找问]))(?!{TITLED_ROLES})(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任)|[{CJK}]工(?![业厂作程人资商地具艺]))")   # 张工, not 苏州工业园区
+NAME_TITLE = _p(rf"(?:(?<![{CJK}])|(?<=[是找问]))(?!{TITLED_ROLES})(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任)|[{CJK}]工(?![业厂作程人资商地具艺]))|"
+    rf"(?<=[的是找问约])(?P<d>[{CJK}](?:医生|大夫|护士|律师|教练))")   # "康复科的李医生": a surname and the title   # 张工, not 苏州工业园区
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
                  r"tutor|dentist|physio|therapist|hairdresser|barber|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|fiancée?)(?:(?:'s name is|'s name was|,| is| was| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
@@ -499,13 +500,16 @@ NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|hu
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also|usually|always|often|"
                  r"normally|sometimes|calls|called|booked|paid|handles|might|may|does|did)\b|\s*[\u4e00-\u9fff]|\s*$))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
+# a relative named after the kin word as a title ("Auntie Rose's number", "Uncle Dev is coming")
+KIN_NAMED_EN = _p(r"\b(?P<l>Auntie|Aunty|Aunt|Uncle|Nana|Nan|Grandma|Grandpa|Granny|Grandad|Cousin)\s+(?P<v>[A-Z][a-zà-ÿ]+)"
+                  r"(?=['’]s\b|\s+(?:is|was|will|said|can|has|had|called|lives|needs|wants)\b)")
 NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
                   rf"agent|nurse|doctor|landlord|manager|installer|fitter|inspector|surveyor|caseworker|"
                   rf"ceo|cfo|cto|director|accountant|lawyer|solicitor|consultant|coordinator|supervisor|babysitter|nanny|"
                   rf"cleaner|tutor|teacher|coach|vet|dentist|carer|housekeeper|hairdresser|photographer|trainer|instructor))"
                   rf"\s*,\s*(?P<v>{en.NAME})\s*,|"
                   # "The photographer we booked is Marco Bellini": the role, a few words, then "is"
-                  rf"(?:\b(?i:the|our|my)\s+|(?<=, )|^)(?:(?i:new|old|other|usual)\s+)?(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|"
+                  rf"(?:\b(?i:the|our|my|his|her|their|(?:mum|mom|dad|gran|grandma|grandpa|nan)['’]s)\s+|(?<=, )|^)(?:(?i:new|old|other|usual)\s+)?(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|GP|"
                   rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|host|landlord|agent|installer|cleaner|nanny|"
                   rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio|starter|hire|joiner|intern|flatmate|roommate|tenant))"
                   rf"(?:\s+[a-z]+){{0,3}}?\s+(?:is|was|will be|(?:is|'s) (?:called|named))\s+(?P<w>(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?{en.NAME})(?![A-Za-z])|"
@@ -879,16 +883,20 @@ def _names(text: str) -> list[Extracted]:
         start, end = (full.start(1), full.end(1)) if full else (m.start("v"), m.end("v"))
         out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))
     for m in NAME_TITLE.finditer(text) if not text.isascii() else ():
-        value = m.group("v")
+        group = "v" if m.group("v") else "d"
+        value = m.group(group)
         if value[0] in SURNAMES and value not in NOT_NAMES and not any(
-                f.start <= m.start("v") < f.end for f in out):   # "我姓王，王先生…": named once
-            out.append(Extracted("name", value, "", f"name:{value}", m.start("v"), m.end("v")))
+                f.start <= m.start(group) < f.end for f in out):   # "我姓王，王先生…": named once
+            out.append(Extracted("name", value, "", f"name:{value}", m.start(group), m.end(group)))
     for m in NAME_BEFORE_PHONE.finditer(text) if not text.isascii() else ():   # "…我老公，赵磊 13912345678"
         value = m.group("v")
         if (value[0] in SURNAMES or value.startswith(COMPOUND_SURNAMES)) and value not in NOT_NAMES and \
                 not any(f.start < m.end("v") and m.start("v") < f.end for f in out):
             label = "联系人" if OTHER_PERSON.search(text[:m.start("v")]) else "contact"
             out.append(Extracted("name", value, label, f"name:{label}", m.start("v"), m.end("v")))
+    for m in KIN_NAMED_EN.finditer(text):
+        out.append(Extracted("name", m.group("v"), m.group("l").lower(), f"name:{m.group('l').lower()}", m.start("v"),
+                             m.end("v")))
     for m in NAME_EN_REL.finditer(text):
         label, group = m.group("l").lower(), "v" if m.group("v") else "w"
         if m.group(group).split()[0].lower() in NOT_EN_NAMES:
@@ -1274,8 +1282,11 @@ OTHER_PERSON = re.compile(r"备用|紧急|联系人|弟弟|妹妹|哥哥|姐姐|
                           r"儿子|女儿|孩子|朋友|同事|邻居|家人|亲戚|对方|司机|师傅|[他她](?:的|电话|手机|号码)")
 # another person's number in English ("my wife Priya's is …", "Gran's mobile is …"), keyed by who
 _RELATIVE_EN = (r"wife|husband|partner|son|daughter|mum|mom|mother|dad|father|brother|sister|gran|grandma|granny|grandad|"
-                r"grandpa|grandmother|grandfather|aunt|uncle|cousin|friend|boss|colleague|neighbou?r|landlord|flatmate|roommate")
-OTHER_PERSON_EN = re.compile(rf"\b(?:(?:my|our|his|her|their)\s+(?P<r>{_RELATIVE_EN})\b|(?P<s>{_RELATIVE_EN})['’]s\b)", re.I)
+                r"grandpa|grandmother|grandfather|auntie|aunty|aunt|uncle|nana|nan|cousin|friend|boss|colleague|neighbou?r|landlord|"
+                r"flatmate|roommate")
+# "my wife's", "Dad's", and a relative by name: "Auntie Rose's number"
+OTHER_PERSON_EN = re.compile(rf"\b(?:(?:my|our|his|her|their)\s+(?P<r>{_RELATIVE_EN})\b|(?P<s>{_RELATIVE_EN})['’]s\b|"
+                             rf"(?P<t>{_RELATIVE_EN})\s+[A-Z][a-z]+['’]s\b)", re.I)
 SENTENCE_OR_NUMBER = re.compile(r"[。！？!?\n\d]")   # where the words about a number begin
 
 
@@ -1294,7 +1305,7 @@ def _single_key(category: str, text: str, left: int, start: int, keyword: str) -
         kind = OTHER_PERSON.search(text, cut, start)
         other = OTHER_PERSON_EN.search(text, cut, start) if kind is None else None
         if other:
-            return f"{category}:{(other.group('r') or other.group('s')).lower()}"
+            return f"{category}:{(other.group('r') or other.group('s') or other.group('t')).lower()}"
     return f"{category}:{kind.group(0).lower()}" if kind else category
 
 
