@@ -282,3 +282,14 @@ def test_tool_metrics_register_beside_the_daemons_own():
     text = generate_latest(daemon.registry).decode()
     assert 'edge_agent_tool_calls_total{outcome="ok",tool="device_status"} 1.0' in text
     assert "edge_agent_turns_total" in text and "edge_agent_tool_call_seconds_bucket" in text
+
+
+async def test_a_tool_result_that_is_not_valid_unicode_is_kept_as_text_not_a_failed_turn():
+    async def odd(a, ctx):
+        return "half an emoji \ud83d then the rest"     # an MCP server's JSON can carry a lone surrogate
+
+    step = Script(StepReply("", [call("odd", {})]), StepReply("done"))
+    r = await run_tool_loop(step, Registry([Tool("odd", "o", params(), run=odd)]).for_request(), USER)
+    result = [m.content for m in r.messages if m.role == "tool"]
+    assert r.content == "done" and r.calls[0].outcome == "ok"
+    assert result == ["half an emoji \ufffd then the rest"] and r.calls[0].result == result[0]

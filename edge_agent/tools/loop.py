@@ -59,6 +59,16 @@ class StepReply:
 Step = Callable[[list[dict[str, Any]], Optional[list[dict[str, Any]]], ToolChoice], Awaitable[StepReply]]
 
 
+def valid_text(text: str) -> str:
+    """``text`` with each lone surrogate (a JSON ``"\\ud83d"`` from an MCP server) as U+FFFD: a
+    tool's odd output is its result, never a turn that fails on the message it makes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")   # a pair joins
+    return text
+
+
 @dataclass(**SLOTS)
 class ToolCall:
     """One call the daemon ran (or refused) in this turn."""
@@ -235,7 +245,8 @@ class _Turn:
                 outcome, text = "error", f"{type(exc).__name__}: {exc}"
             duration = time.perf_counter() - start
         audit(tool.name, tool.source, self.ctx.session_id, arguments, duration, outcome, self.metrics)
-        return ToolCall(call["id"], tool.name, arguments, tool.source, outcome == "ok", outcome, duration, text)
+        return ToolCall(call["id"], tool.name, arguments, tool.source, outcome == "ok", outcome, duration,
+                        valid_text(text))
 
 
 async def run_tool_loop(step: Step, tools: TurnTools, messages: list[dict[str, Any]], *,
