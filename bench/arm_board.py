@@ -1,6 +1,7 @@
 """An emulated aarch64 board: the whole runtime deployed offline and run under qemu-user.
 
-    make arm-board [BOARD_SUITE=bullseye|bookworm|trixie]   (root; debootstrap, qemu-user-static, ...)
+    make arm-board [BOARD_SUITE=bullseye|bookworm|trixie] [BOARD_FLAGS="--runner process"]
+    (root; debootstrap, qemu-user-static, ...)
 
 1. A Debian arm64 rootfs of the release asked for (bullseye: Python 3.9, bookworm: 3.11,
    trixie: 3.13; debootstrap, cached in ~/.cache/edge-agent/arm-board), copied fresh for each
@@ -198,11 +199,12 @@ Subsystem sftp internal-sftp
 
 
 # -- the steps -------------------------------------------------------------------------------------------
-def deploy(ssh: dict, multilingual: bool = False) -> tuple[bool, float, str]:
+def deploy(ssh: dict, multilingual: bool = False, runner: str = "inline") -> tuple[bool, float, str]:
     argv = [sys.executable, "-m", "edge_agent.cli", "deploy", "--offline", "--board", "rpi4-4g", "--via", "ssh",
             "--host", ssh["host"], "--identity", ssh["identity"], "--known-hosts", ssh["known_hosts"],
             "--manager", "process", "--python", "/usr/bin/python3", "--root", BOARD_ROOT,
-            "--port", str(BOARD_PORT), "--health-timeout", "900", *SETTINGS, *(["--multilingual"] * multilingual)]
+            "--port", str(BOARD_PORT), "--health-timeout", "900", *SETTINGS, *(["--multilingual"] * multilingual),
+            "--set", f"local_runner={runner}"]
     t0 = time.monotonic()
     done = subprocess.run(argv, capture_output=True, text=True, cwd=PROJECT)
     return done.returncode == 0, time.monotonic() - t0, (done.stdout + done.stderr).strip()
@@ -215,6 +217,12 @@ async def board(t: SSHTransport, command: str) -> str:
 async def daemon_rss_mb(t: SSHTransport) -> float:
     out = await board(t, f"grep VmRSS /proc/$(cat {BOARD_ROOT}/edge-agent.pid)/status")
     return int(out.split()[1]) / 1024
+
+
+async def runner_rss_mb(t: SSHTransport) -> float | None:
+    """The RSS of the daemon's model process (``local_runner = "process"``), None without one."""
+    out = await board(t, "for p in $(pgrep -f edge_agent.backends.runner); do grep VmRSS /proc/$p/status; done; true")
+    return int(out.split()[1]) / 1024 if out.split() else None
 
 
 async def one_turn(t: SSHTransport, prompt: str = PROMPT) -> dict:
@@ -324,6 +332,8 @@ def on_the_board(report: dict, ssh: dict, t: SSHTransport, work: Path, python: t
         report["turn"] = {"backend": None, "reply": None, "first_token_s": None, "error": str(exc)}
         report["board_log"] = asyncio.run(t.run(f"tail -n 30 {BOARD_ROOT}/edge-agent.log", check=False))[1]
     report["rss_mb"] = round(asyncio.run(daemon_rss_mb(t)), 1)
+    runner = asyncio.run(runner_rss_mb(t))
+    report["runner_rss_mb"] = round(runner, 1) if runner is not None else None
     if multilingual:
         log("a Chinese turn (the multilingual encoder)")
         try:
@@ -342,8 +352,11 @@ def main() -> int:
     ap.add_argument("--json", default=None, help="default: bench/out/arm-board-SUITE.json")
     ap.add_argument("--multilingual", action="store_true",
                     help="deploy --multilingual: the multilingual encoder packed on the board, a Chinese turn")
+    ap.add_argument("--runner", choices=("inline", "process"), default="inline",
+                    help="local_runner on the board: the model in the daemon's process or in its own")
     args = ap.parse_args()
-    args.json = args.json or str(PROJECT / "bench" / "out" / f"arm-board-{args.suite}.json")
+    suffix = "" if args.runner == "inline" else f"-{args.runner}"
+    args.json = args.json or str(PROJECT / "bench" / "out" / f"arm-board-{args.suite}{suffix}.json")
     python = SUITES[args.suite]
     if os.geteuid() != 0:
         print("make arm-board needs root (binfmt_misc, a network namespace, chroot)", file=sys.stderr)
@@ -355,7 +368,7 @@ def main() -> int:
     log(f"rootfs ready ({time.monotonic() - t0:.0f} s); building the offline bundle for {target.tag}")
     t1 = time.monotonic()
     bundle = build_bundle(target, multilingual=args.multilingual)
-    report: dict = {"suite": args.suite, "arch": None, "python": None, "board_network": None,
+    report: dict = {"suite": args.suite, "runner": args.runner, "arch": None, "python": None, "board_network": None,
                     "bundle": {"key": bundle.key, "mb": bundle.size_mb(), "seconds": round(time.monotonic() - t1, 1),
                                "multilingual_wheel_mb": round(bundle.multilingual.stat().st_size / 2**20, 1)
                                if bundle.multilingual else None}}
@@ -368,7 +381,7 @@ def main() -> int:
         report["board_routes"] = routes.strip().splitlines()
         log(f"board up: {report['arch']}, Python {report['python']}, network {report['board_network']}; deploying")
         pack_tests(Path(tmp))
-        ok, seconds, output = deploy(ssh, args.multilingual)
+        ok, seconds, output = deploy(ssh, args.multilingual, args.runner)
         report["deploy"] = {"ok": ok, "seconds": round(seconds, 1), "output": output[-1500:]}
         log(f"deploy {'ok' if ok else 'FAILED'} in {seconds:.0f} s")
         if ok:

@@ -4,6 +4,7 @@ same linear weights as packing at load, vectors within 2e-4 cosine of the float 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 from edge_agent.memory import _encoder_py as spec
-from edge_agent.memory import embed, encoder_file
+from edge_agent.memory import embed, encoder_file, wordpiece
 
 from conftest import needs_encoder_wheel
 
@@ -111,6 +112,24 @@ def test_the_cache_is_packed_in_a_child_process(tmp_path, monkeypatch):
     got = encoder_file.packed_dir(embed.model_dir())
     assert got == tmp_path / "encoder" / encoder_file.source_key(embed.model_dir())
     assert (got / encoder_file.PACKED).is_file() and (got / "tokenizer.json").is_file()
+    assert (got / wordpiece.VOCAB_FILE).is_file()
+
+
+def test_a_cache_packed_before_the_vocabulary_gets_it_from_a_child(tmp_path, monkeypatch, packed):
+    """A cache packed by an earlier version (no wordpiece.vocab): packed_dir adds the vocabulary
+    in a child process, and the encoder then maps it rather than parsing tokenizer.json."""
+    monkeypatch.setenv("EDGE_AGENT_CACHE", str(tmp_path))
+    monkeypatch.delenv("EDGE_AGENT_ENCODER_DIR", raising=False)
+    old = tmp_path / "encoder" / encoder_file.source_key(embed.model_dir())
+    shutil.copytree(packed, old)
+    (old / wordpiece.VOCAB_FILE).unlink()
+    monkeypatch.setattr(wordpiece, "write_vocab", lambda *a: pytest.fail("packed in the daemon's process"))
+    assert encoder_file.packed_dir(embed.model_dir()) == old
+    assert (old / wordpiece.VOCAB_FILE).is_file()
+    monkeypatch.undo()
+    e = embed.Embedder(path=old, impl="c")
+    assert isinstance(e.tok.vocab._hashes, memoryview)
+    assert e.tok.encode(SENTENCES[3]) == wordpiece.WordPiece.from_file(old / "tokenizer.json").encode(SENTENCES[3])
 
 
 def test_a_cache_that_cannot_be_written_packs_in_ram(tmp_path, monkeypatch):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 from edge_agent.memory import postings
-from edge_agent.memory.postings import TermIndex, count_in, term_id, term_ids
+from edge_agent.memory.postings import TermIndex, count_in, distinct, term_id, term_ids
 
 
 @pytest.mark.parametrize("sorted_from", [16384, 40, 1])
@@ -40,3 +42,15 @@ def test_count_in_and_term_ids():
     ids = np.array([term_id("a"), term_id("c"), term_id("订单")], dtype=np.uint32)
     assert count_in(ids, covered) == 2
     assert count_in(ids, term_ids([])) == 0 and count_in(ids[:0], covered) == 0
+
+
+def test_distinct_is_numpys_unique_without_numpy_ma():
+    rng = np.random.default_rng(5)
+    for n in (0, 1, 2, 7, 300):
+        a = rng.integers(0, 20, n).astype(np.uint32)
+        assert np.array_equal(distinct(a), np.unique(a)) and distinct(a).dtype == np.uint32
+    code = ("import sys; from edge_agent.memory.postings import term_ids; term_ids(['a', 'b', 'a']); "
+            "print('numpy.ma' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False"]     # np.unique would import it (1.25 MiB of RSS)

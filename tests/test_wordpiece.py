@@ -3,13 +3,15 @@ library's ids, token for token, for the same tokenizer.json."""
 
 from __future__ import annotations
 
+import json
 import random
+from array import array
 
 import pytest
 
 from conftest import needs_encoder_wheel
 from edge_agent.memory import embed
-from edge_agent.memory.wordpiece import TokenizerFileError, WordPiece
+from edge_agent.memory.wordpiece import VOCAB_FILE, TokenizerFileError, Vocab, WordPiece, read_vocab, write_vocab
 
 TEXTS = [
     "", " ", "Hello, world!", "I'm 27 years old; my order #20250115001 ships on 2025-01-15.",
@@ -30,15 +32,22 @@ TEXTS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def pair():
+@pytest.fixture(scope="module", params=["tokenizer.json", "packed"])
+def pair(request, tmp_path_factory):
+    """The library and this module, from tokenizer.json or from its packed vocabulary."""
     from tokenizers import Tokenizer
 
     path = embed.source_dir() / "tokenizer.json"
     lib = Tokenizer.from_file(str(path))
     lib.enable_truncation(embed.MAX_TOKENS)
     lib.no_padding()
-    return lib, WordPiece.from_file(path, max_tokens=embed.MAX_TOKENS)
+    if request.param == "tokenizer.json":
+        return lib, WordPiece.from_file(path, max_tokens=embed.MAX_TOKENS)
+    folder = tmp_path_factory.mktemp("packed")
+    write_vocab(path, folder / VOCAB_FILE)
+    mine = WordPiece.load(folder, max_tokens=embed.MAX_TOKENS)
+    assert isinstance(mine.vocab._hashes, memoryview)     # the mapped file, not a rebuilt table
+    return lib, mine
 
 
 @needs_encoder_wheel
@@ -68,3 +77,62 @@ def test_a_tokenizer_of_another_kind_is_refused(tmp_path):
         WordPiece.from_file(path)
     with pytest.raises(TokenizerFileError, match=r"\[UNK\]"):
         WordPiece({"[CLS]": 0, "[SEP]": 1})
+
+
+def _crc_twins() -> tuple[str, str]:
+    """Two different strings with the same CRC-32 (a birthday search over short strings)."""
+    import zlib
+
+    seen: dict[int, str] = {}
+    rng = random.Random(7)
+    for _ in range(1 << 20):   # random 12-letter strings: a CRC tells apart any two that differ in 32 bits or fewer
+        text = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(12))
+        h = zlib.crc32(text.encode())
+        if h in seen:
+            return seen[h], text
+        seen[h] = text
+    raise AssertionError("no CRC-32 collision found")
+
+
+def test_pieces_whose_hashes_collide_keep_their_own_ids(tmp_path):
+    a, b = _crc_twins()
+    vocab = {"[UNK]": 0, "[CLS]": 1, "[SEP]": 2, a: 3, b: 4, "##x": 5}
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps({"model": {"type": "WordPiece", "vocab": vocab, "unk_token": "[UNK]"},
+                                "normalizer": {"type": "BertNormalizer", "clean_text": True,
+                                               "handle_chinese_chars": True, "lowercase": True},
+                                "pre_tokenizer": {"type": "BertPreTokenizer"}}))
+    write_vocab(path, tmp_path / VOCAB_FILE)
+    for table in (Vocab.build(vocab), read_vocab(tmp_path / VOCAB_FILE)[0]):
+        assert [table.get(p) for p in vocab] == list(vocab.values())
+        assert table.get("w") is None and "nothing" not in table and len(table) == len(vocab)
+        with pytest.raises(KeyError):
+            table["nothing"]
+    tok = WordPiece.load(tmp_path)
+    assert tok.encode(f"{a} {b}x") == [1, 3, 4, 5, 2]
+
+
+def test_a_damaged_packed_vocabulary_is_refused_and_the_json_serves(tmp_path):
+    source = embed.source_dir() / "tokenizer.json"
+    if not source.is_file():
+        pytest.skip("no tokenizer.json here")
+    write_vocab(source, tmp_path / VOCAB_FILE)
+    good = (tmp_path / VOCAB_FILE).read_bytes()
+    (tmp_path / "tokenizer.json").write_bytes(source.read_bytes())
+    for damaged in (good[:len(good) // 2], b"", b"not a vocabulary", good[:20], good[:6] + b"\xff\xff\xff\x7f" + good[10:]):
+        (tmp_path / VOCAB_FILE).write_bytes(damaged)
+        with pytest.raises(TokenizerFileError):
+            read_vocab(tmp_path / VOCAB_FILE)
+        tok = WordPiece.load(tmp_path)
+        assert isinstance(tok.vocab._hashes, array)      # rebuilt from tokenizer.json
+        assert tok.encode("Hello, world!") == WordPiece.from_file(source).encode("Hello, world!")
+
+
+def test_a_vocabulary_that_is_not_pieces_and_ids_is_refused(tmp_path):
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps({"model": {"type": "WordPiece", "vocab": {"[UNK]": "zero"}},
+                                "normalizer": {"type": "BertNormalizer", "clean_text": True,
+                                               "handle_chinese_chars": True, "lowercase": True},
+                                "pre_tokenizer": {"type": "BertPreTokenizer"}}))
+    with pytest.raises(TokenizerFileError, match="table of pieces and ids"):
+        WordPiece.from_file(path)

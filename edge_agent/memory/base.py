@@ -31,7 +31,7 @@ from edge_agent.memory.blocks import BlockFitter
 from edge_agent.memory.context import SECTIONS, Context
 from edge_agent.memory.embed import BATCH
 from edge_agent.memory.facts import FactTable
-from edge_agent.memory.postings import term_ids
+from edge_agent.memory.postings import distinct, term_ids
 from edge_agent.memory.question import ASKS, PAST, Question
 from edge_agent.memory.recall import Hit, RecallArchive
 from edge_agent.memory.speakers import Speakers
@@ -49,7 +49,7 @@ EMPTY_IDS = np.zeros(0, dtype=np.uint32)
 def _asked(q: Question | None) -> np.ndarray:
     """The question's own term ids (sorted, distinct): every hit holds some of them, so they
     make no hit repeat another."""
-    return np.unique(np.fromiter((h for h, _ in q.terms), dtype=np.uint32)) if q is not None and q.terms else EMPTY_IDS
+    return distinct(np.fromiter((h for h, _ in q.terms), dtype=np.uint32)) if q is not None and q.terms else EMPTY_IDS
 
 LOOPED = -1     # the tail of a cap that shows a looped reply's first occurrence (loops.collapse)
 
@@ -588,7 +588,7 @@ class BaseMemory:
             parts = self._block_terms
             self._block_terms = {text: term_ids(terms(text)) if parts.get(text) is None else parts[text]
                                  for text in shown if text}
-            ids = np.unique(np.concatenate(list(self._block_terms.values()))) if self._block_terms else EMPTY_IDS
+            ids = distinct(np.concatenate(list(self._block_terms.values()))) if self._block_terms else EMPTY_IDS
             self._covered_cache = (key, ids)
         return self._covered_cache[1]
 

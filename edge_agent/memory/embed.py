@@ -200,7 +200,8 @@ class Embedder:
         else:
             self._load_float(path)
         try:
-            self.tok = WordPiece.from_file((packed if self._words is not None else path) / "tokenizer.json", MAX_TOKENS)
+            self.tok = WordPiece.load(packed, MAX_TOKENS) if self._words is not None \
+                else WordPiece.from_file(path / "tokenizer.json", MAX_TOKENS)
         except (OSError, ValueError) as exc:
             raise EmbedderUnavailable(f"the encoder's tokenizer.json: {exc}") from exc
         if self.impl == "twin":   # the per-layer views only the numpy specification reads

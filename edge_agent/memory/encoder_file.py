@@ -37,7 +37,7 @@ from typing import Callable
 
 import numpy as np
 
-from edge_agent.memory import _encoder_py
+from edge_agent.memory import _encoder_py, wordpiece
 from edge_agent.packing import exclusive, lower_priority, sweep
 from edge_agent.memory.encoder_source import MINILM_FORMAT, PACKED, cache_root, minilm_key as source_key  # noqa: F401 (re-exported)
 
@@ -90,6 +90,7 @@ def write(src: Path, dest: Path) -> Path:
         write_safetensors(staging / PACKED, tensors, meta)
         for name in ("tokenizer.json", "config.json"):
             shutil.copy2(src / name, staging / name)
+        wordpiece.write_vocab(src / "tokenizer.json", staging / wordpiece.VOCAB_FILE)
         try:
             staging.rename(dest)
         except OSError:                              # another process made it first: keep theirs
@@ -110,6 +111,11 @@ def packed_dir(src: Path | None) -> Path | None:
         return src
     dest = cache_root() / source_key(src)
     if (dest / PACKED).is_file():
+        if not (dest / wordpiece.VOCAB_FILE).is_file():   # packed before the vocabulary was
+            try:
+                pack_apart(wordpiece.__name__, dest, dest)
+            except OSError as exc:                   # the tokenizer.json beside it serves
+                log.warning("encoder: the vocabulary was not packed (%s)", exc)
         return dest
     try:
         pack_apart(__name__, src, dest)
