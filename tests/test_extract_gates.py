@@ -54,6 +54,8 @@ FRAGMENTS = [
     "88 Queen St W, Unit 1203", "Council tax account 6100448213",
     "康复科的李医生", "一节课 350", "医保卡号 1101 0819 8803 2615", "取药号是 A073", "鱼跃 H062", "Her physio is Dominic",
     "his GP is Dr Okafor", "quoted 3,200 for", "Auntie Rose's number is",
+    "小保养 680", "化妆师另外 2200", "转正以后 21000", "换了雨刮 120", "新世纪大酒店三楼宴会厅", "后天送到",
+    "Ashcombe Lane, Dawlish EX7 0QP", "Church Road, Burlington VT 05401", "HR 是赵敏", "公牛 G28",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2316,3 +2316,35 @@ def test_a_relative_named_by_kin_keeps_the_name_and_the_number_apart_from_the_us
                                   "牙科的女医生很好"])
 def test_look_alikes_of_the_seventy_first_round(text):
     assert extract(text) == []
+
+
+# -- test72 (RESULTS 43): a wedding, a renovation, a car at the garage, a move, a new job --
+@pytest.mark.parametrize("text, category, value", [
+    ("婚宴定在国庆节第二天中午，新世纪大酒店三楼宴会厅", "address", "新世纪大酒店三楼宴会厅"),   # a hall on a hotel's floor
+    ("摄影跟拍 6800 全天，化妆师另外 2200", "amount", "6800"),
+    ("摄影跟拍 6800 全天，化妆师另外 2200", "amount", "2200"),
+    ("服务顾问叫陈凯，说小保养 680，顺便换了雨刮 120", "amount", "680"),
+    ("服务顾问叫陈凯，说小保养 680，顺便换了雨刮 120", "amount", "120"),
+    ("试用期三个月，月薪 18500，转正以后 21000", "amount", "21000"),
+    ("瓷砖订的是马可波罗 CH8803，一共 96 片，后天送到", "product", "马可波罗 CH8803"),
+    ("瓷砖订的是马可波罗 CH8803，一共 96 片，后天送到", "datetime", "后天"),   # 送到: a delivery
+    ("水电改造下周二开工，开关插座选的公牛 G28 系列", "product", "公牛 G28"),
+    ("新公司 12 月 15 号入职，HR 是赵敏，邮箱 zhaomin@hengrui-tech.cn", "name", "赵敏"),
+    ("The venue is Ashcombe Barn, Ashcombe Lane, Dawlish EX7 0QP, ceremony at 1:30", "address",
+     "Ashcombe Lane, Dawlish EX7 0QP"),                                    # no house number: the postcode names it
+    ("it's on Church Road, Burlington VT 05401", "address", "Church Road, Burlington VT 05401"),
+])
+def test_values_of_the_seventy_second_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_price_said_last_keeps_its_service_or_part_as_its_key():
+    keys = {f.key: f.value for f in extract("服务顾问叫陈凯，说小保养 680，顺便换了雨刮 120")}
+    assert keys["amount:小保养"] == "680" and keys["amount:雨刮"] == "120"
+    assert {f.key for f in extract("月薪 18500，转正以后 21000")} == {"amount:月薪", "amount:转正"}
+
+
+@pytest.mark.parametrize("text", ["换了工作 3 年", "我要 2 杯，另外 3 杯", "化妆 2 小时", "人事是东北人", "HR 是新来的",
+                                  "I walked down Church Road, then home", "婚宴在酒店三楼", "明天送"])
+def test_look_alikes_of_the_seventy_second_round(text):
+    assert [f for f in extract(text) if f.category in ("amount", "name", "address", "datetime")] == []

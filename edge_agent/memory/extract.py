@@ -50,7 +50,7 @@ CHANGE = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新�
                     r"\bI meant\b|\binstead\b|\bwrong\b|\bpostponed?\b|\brescheduled?\b)", re.I)
 LABEL_TAIL = re.compile(r"(改成|改为|改到|换成|换为|变成|变为|更新为|更新成|调整为|调整到|调到|延期到|延到|推迟到|推到|"
                         r"提前到|定在|定为|(?<!预)约在|(?<!预)约到|设为|设在|大概|大约|预计|计划|一共有|总共有|共有|一共|总共|共|有|应该是|应该|应为|需要|是|为|在|到|写|填|"
-                        r"留|用|的|要|(?<!预)约|改|换|:|：|=|-|\s|(?<![A-Za-z])(?:is now|changed to|moved to|updated to|is|are|was|will be|"
+                        r"留|用|的|要|(?<!预)约|改|换|另外|额外|另算|:|：|=|-|\s|(?<![A-Za-z])(?:is now|changed to|moved to|updated to|is|are|was|will be|"
                         r"to|at|on|by|of|for)|'s)+$", re.I)   # "the flat is at": flat, not fl
 LABEL_HEAD = re.compile(r"^(我的|我们的|你们的|你的|您的|他们的|他的|她的|咱们的|咱们|我们|你们|他们|我|您|你|请|麻烦|帮我|把|那个|这个|"
                         r"打算|准备|希望|想要|想|计划|争取|尽量|务必|必须|最好|得|现在|目前|"
@@ -192,6 +192,8 @@ CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利
               "蔚来|理想|小鹏|问界|极氪|五菱|红旗|传祺|荣威|名爵|领克|沃尔沃|凯迪拉克|雷克萨斯|斯柯达|标致|雪铁龙|奇瑞")
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
           "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|雅迪|爱玛|台铃|小牛|绿源|鱼跃|欧姆龙|三诺|可孚|东方红|雷沃|约翰迪尔|久保田|五征|常发|"
+          # what a flat's renovation is bought by ("马可波罗 CH8803", "公牛 G28")
+          "公牛|马可波罗|东鹏|诺贝尔|蒙娜丽莎|欧神诺|欧派|索菲亚|九牧|箭牌|恒洁|科勒|TOTO|施耐德|欧普|雷士|立邦|多乐士|三棵树|圣象|华帝|万和|林内|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree(?![a-z])|LG|Philips|Bosch|Panasonic")
 _MODEL_TAIL = r"[A-Za-z]{0,8}(?:(?<=[A-Za-z])\d{1,2}[A-Za-z]?)?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
@@ -356,6 +358,11 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a thing added and its price, said last ("加一项甲状腺彩超 180"); a sum in thousands ("估价 4 千多")
     ("amount", _p(rf"(?:加|另加|再加|多加)(?:一项|一个|一份)?[{CJK}]{{2,8}}\s?(?P<v>\d{{2,5}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|$))|"
                   rf"(?:估价|报价|要价|开价|预算|大概|差不多)\s?(?P<w>\d{{1,3}}(?:\.\d)?\s?千(?:多|出头)?)(?=\s*(?:[，。！？,.!?；;]|块|元|$))"), NEEDS_WIDE.search),
+    # a service or a part and its price, said last ("小保养 680", "换了雨刮 120", "摄影跟拍 6800 全天",
+    # "化妆师另外 2200"), and a salary after the probation ("月薪 18500，转正以后 21000")
+    ("amount", _p(rf"(?:(?P<l>[大小]?保养|洗车|打蜡|补漆|贴膜|四轮定位|(?:摄影|婚礼|全程)?跟拍|(?:新娘)?跟妆|化妆|摄影|司仪|婚车|婚纱照|转正(?=(?:以|之)?后))(?:费|价|(?:以|之)?后(?:是)?)?|"
+                  rf"(?:换了?|修了?|补了?)(?:一?[个块套副对条])?(?P<k>[{CJK}]{{2,6}})|(?<=[{CJK}])(?:另外|额外|另算))"
+                  rf"\s?(?P<v>\d{{2,6}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|全天|一天|半天|$))"), NEEDS_WIDE.search),
     # a sum in words after 一共 that ends its clause ("物业费欠了三个月 一共一千零五十"; not "一共两千多人")
     ("amount", _p(rf"(?:一共|总共|共计|合计)(?:是|要|欠|交了|付了)?\s?(?P<v>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}})(?:块钱?|元)?"
                   rf"(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"), NEEDS_WIDE.search),
@@ -474,13 +481,14 @@ CALLED_FOR = re.compile(r"[人车醒过了着]|外卖|快递|师傅|出租|救�
 _KIN = ("女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|父亲|爸爸|妈妈|[堂表](?:哥|姐|弟|妹)|侄子|侄女|外甥女?|孙子|孙女|"
         "叔叔|舅舅|姑姑|姨妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆")
 _CARER = "老师|班主任|师傅|设计师|律师|会计|中介|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机|顾问|专员|管家|店长|销售|客服"   # "钢琴老师叫蒋文静": a surname must follow
-CARER_LEAD = re.compile(rf"(?:{_CARER})(?:的?名字)?叫")
+# a workplace's HR named with 是 as well ("HR 是赵敏"): a surname must follow
+CARER_LEAD = re.compile(rf"(?:{_CARER})(?:的?名字)?叫|(?:HR|人事)\s?(?:的?名字)?\s?(?:是|叫)")
 _KIN_OR_ROLE = rf"{_PERSON_ROLE}|(?:新郎|新娘|伴郎|伴娘)(?:\s?(?:是|叫|[:：])\s?|\s|(?=[{SURNAME_CHARS}]))|我的?(?:{_KIN})(?!\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
 PICKUP_SIGN = "(?:接机牌|接站牌|接人牌|牌子)上?(?:写的是|写|是)\\s?"   # "接机牌上写 欧阳娜娜": a name, with a surname
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。\s])叫|(?<=[，,。\s])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|{PICKUP_SIGN}|"
-             rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?\s?叫|(?:{_CARER})(?:的?名字)?叫|"
+             rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?\s?叫|(?:{_CARER})(?:的?名字)?叫|(?:HR|人事)\s?(?:的?名字)?\s?(?:是|叫)|"
              rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?(?:(?:房东|卖家|商家|老板|对方)[，,、\s]+)?)\s*"
              rf"(?!姓名|名字|拼音|英文|房东|卖家|商家|老板|对方|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|(?i:contact(?:\s?person)?)\s?(?:是|叫|[:：])\s?|"
@@ -645,7 +653,8 @@ def _event_after_de(text: str, end: int) -> str:
     return noun if len(noun) >= 2 else ONE_CHAR_EVENTS.get(noun, "")
 
 
-ONE_CHAR_EVENTS = {"会": "会议", "课": "课程"}   # "明天的会改到下午": the meeting, keyed as 会议
+# "明天的会改到下午": the meeting, keyed as 会议; "后天送到": the delivery
+ONE_CHAR_EVENTS = {"会": "会议", "课": "课程", "送": "送货", "寄": "寄件"}
 
 
 # a day said before the event that moved ("明天的会改到下午"): the new hour keeps it
@@ -735,6 +744,8 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
         return ""
     modal = CN_MODAL.match(text, end, right)   # "下个月中旬能安排安装吗": the event after 能
     after = _label_after(text, modal.end() if modal else end, right)  # "明天上午九点开会": only an event names it
+    if len(after) == 1:   # "后天送到": 送到 cleaned to 送, a delivery
+        return ONE_CHAR_EVENTS.get(after, "")
     return after if re.search(rf"[{CJK}]", after) is None or CN_EVENT.search(after) else ""
 
 
@@ -1073,6 +1084,9 @@ CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|
                 # a meeting point at a landmark ("万达广场一楼星巴克门口", "地铁站B出口")
                 rf"(?:(?<=[\s，,：:在到去])|^)(?:(?![我你他她们在是的])[{CJK}]){{2,8}}(?:广场|商场|购物中心|大厦|地铁站|火车站|高铁站|汽车站|公园|大悦城|银泰)"
                 rf"(?:[{CJK}\d]{{0,3}}(?:楼|层))?[{CJK}A-Za-z]{{0,6}}?(?:[A-Za-z\d]{{1,2}}\s?号?)?(?:门口|入口|出口|大门|南门|北门|东门|西门)|"
+                # a hall on a floor of a hotel or restaurant ("新世纪大酒店三楼宴会厅")
+                rf"(?:(?<=[\s，,：:在到去是])|^)(?:(?![我你他她们在是的])[{CJK}]){{2,8}}(?:大酒店|酒店|饭店|宾馆|会所|酒楼|酒家)"
+                rf"[{CJK}\d]{{1,3}}(?:楼|层)[{CJK}A-Za-z\d]{{0,6}}?(?:宴会厅|厅|包间|包厢|会议室)|"
                 # a building and its unit where the speaker is ("但我在 5 栋 2 单元 门口")
                 rf"(?:(?<=我在)|(?<=我住)|(?<=住在)|(?<=放在)|(?<=我家))\s?\d{{1,3}}\s?(?:栋|幢|号楼)\s?\d{{1,2}}\s?单元(?:\s?\d{{3,4}}(?:\s?室)?)?(?!\d)|"
                 # a district, its road and number, without the city ("朝阳区建国路 88 号 SOHO 现代城")

@@ -330,7 +330,12 @@ _NAME_AFTER = (r"(?<![\w/:.])(?<!\d,)\d+[A-Za-z]?,?\s+(?i:rue|avenue|boulevard|b
                r"(?:(?:de|du|des|della|del|di|do|da)\s+(?:la\s+|l['’])?|d['’])?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2}")
 # an Indian address: a house number, then a numbered cross or main road ("14, 2nd Cross", "No. 7, 3rd Main Road")
 _CROSS = r"(?<![\w/:.])(?:(?i:no)\.?\s?)?\d{1,4}[A-Za-z]?(?:/\d+)?,\s*\d{1,2}(?:st|nd|rd|th)\s+(?:Cross|Main|Block|Stage|Phase)(?:\s+(?i:road|rd))?\b"
-STREET_ADDRESS = _p(rf"{_NAME_AFTER}|{_CROSS}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
+# a street without a number, known by the town and the full postcode after it ("Ashcombe Lane,
+# Dawlish EX7 0QP", "Mill Road, Burlington VT 05401"): address_end reads them on
+_UNNUMBERED = (r"(?<![\w/:.])(?:[A-Z][a-z]+\s+){1,2}(?:Lane|Road|Street|Avenue|Drive|Close|Way|Hill|Green|Row|"
+               r"Crescent|Terrace|Place|Court|Grove|Gardens|Mews)(?=\s*,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s*,?\s*"
+               r"(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]{2}\s+\d{5}(?:-\d{4})?)(?![A-Za-z0-9]))")
+STREET_ADDRESS = _p(rf"{_NAME_AFTER}|{_CROSS}|{_UNNUMBERED}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
                     rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+(?:[NSEW]|NE|NW|SE|SW)\b\.?)?(?:\s+\d{{1,3}}(?=\s*(?:,|$)))?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
