@@ -3684,7 +3684,7 @@ MESSAGES_72: list = [
 # Chinese and English; written before the extractor ran on it.
 MESSAGES_73: list = [
     ("签证预约在 1 月 9 号上午 9:40，广州领事馆", [("datetime", "1月9号上午9:40"), ("?address", "广州领事馆")]),
-    ("护照号 EK4471902，下个月 20 号到期，得先换", [("ref", "EK4471902"), ("datetime", "下个月20号")]),
+    ("护照号 EK4471902，下个月 20 号到期，得先换", [("id_card", "EK4471902"), ("datetime", "下个月20号")]),
     ("机票订的国泰 CX 913，2 月 3 号晚上 11 点 50 起飞", [("ref", "CX913"), ("datetime", "2月3号晚上11点50")]),
     ("酒店确认号 88310274，住 5 晚，含早", [("ref", "88310274"), ("count", "5晚")]),
     ("旅行社的小何说全程 9600 一个人，两个人再优惠 500", [("?name", "小何"), ("amount", "9600"), ("amount", "500")]),
@@ -3697,7 +3697,7 @@ MESSAGES_73: list = [
     ("物业说暖气费今年 27 块一平，我家 96 平", [("amount", "27块"), ("?count", "96平")]),
     ("车险理赔报案号 PICC2026118805，定损员姓罗", [("ref", "PICC2026118805"), ("?name", "罗")]),
     ("对方全责，修车费 4380 由对方保险公司出", [("amount", "4380")]),
-    ("理赔款预计 7 个工作日到账，打到尾号 6618 的卡上", [("?ref", "6618")]),
+    ("理赔款预计 7 个工作日到账，打到尾号 6618 的卡上", [("bank_card", "6618"), ("?datetime", "7个工作日")]),
     ("保险顾问钱晓丽，手机 135 1208 7796，有事找她", [("name", "钱晓丽"), ("phone", "13512087796")]),
     ("Our flights are BA 2490 out on 14 March, back on the 22nd", [("ref", "BA 2490"), ("datetime", "14 March"), ("datetime", "the 22nd")]),
     ("Hotel is the Alfama Lodge, Rua dos Remédios 42, Lisbon, booking 5521907", [("?name", "Alfama Lodge"), ("address", "Rua dos Remédios 42, Lisbon"), ("ref", "5521907")]),
