@@ -56,6 +56,8 @@ FRAGMENTS = [
     "his GP is Dr Okafor", "quoted 3,200 for", "Auntie Rose's number is",
     "小保养 680", "化妆师另外 2200", "转正以后 21000", "换了雨刮 120", "新世纪大酒店三楼宴会厅", "后天送到",
     "Ashcombe Lane, Dawlish EX7 0QP", "Church Road, Burlington VT 05401", "HR 是赵敏", "公牛 G28",
+    "全程 9600 一个人", "再优惠 500", "我家狗叫豆豆", "芯片号 900 1180", "一针 120", "顾问钱晓丽，手机 135 1208 7796",
+    "Rua dos Remédios 42, Lisbon", "Hauptstraße 12", "with Dr Patel", "Our cat Miso is", "the adjuster is Sandra Cole",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2348,3 +2348,32 @@ def test_a_price_said_last_keeps_its_service_or_part_as_its_key():
                                   "I walked down Church Road, then home", "婚宴在酒店三楼", "明天送"])
 def test_look_alikes_of_the_seventy_second_round(text):
     assert [f for f in extract(text) if f.category in ("amount", "name", "address", "datetime")] == []
+
+
+# -- test73 (RESULTS 43): a trip abroad, a pet at the vet, utilities, an insurance claim --
+@pytest.mark.parametrize("text, category, value", [
+    ("旅行社的小何说全程 9600 一个人，两个人再优惠 500", "amount", "9600"),   # a price per person
+    ("我家狗叫豆豆，芯片号 900 1180 0042 7731", "name", "豆豆"),
+    ("我家狗叫豆豆，芯片号 900 1180 0042 7731", "ref", "900 1180 0042 7731"),
+    ("宠物医院约了周日下午 3 点打疫苗，一针 120", "amount", "120"),
+    ("保险顾问钱晓丽，手机 135 1208 7796，有事找她", "name", "钱晓丽"),
+    ("Hotel is the Alfama Lodge, Rua dos Remédios 42, Lisbon, booking 5521907", "address", "Rua dos Remédios 42, Lisbon"),
+    ("we stay at Hauptstraße 12, Berlin", "address", "Hauptstraße 12, Berlin"),
+    ("Our cat Miso is booked in with Dr Patel on Tuesday at 5:20", "name", "Miso"),
+    ("Our cat Miso is booked in with Dr Patel on Tuesday at 5:20", "name", "Dr Patel"),
+    ("our dog is called Pepper", "name", "Pepper"),
+    ("Claim number is CLM-2291-774, the adjuster is Sandra Cole, 0161 496 0732", "name", "Sandra Cole"),
+])
+def test_values_of_the_seventy_third_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_count_of_days_takes_no_noun_after_it():
+    assert ("count", "10 天") in [(f.category, f.value) for f in extract("术后要戴 10 天伊丽莎白圈")]
+    assert ("count", "3 台空调") in [(f.category, f.value) for f in extract("买了 3 台空调")]
+
+
+@pytest.mark.parametrize("text", ["狗叫得很凶", "隔壁的狗叫了一晚上", "狗叫唤个不停", "walked in with Dr Martens on",
+                                  "还是换国产屏吧，便宜 300", "我同事上个月办的同款套餐，每月便宜20", "联系人，电话 13912345678"])
+def test_look_alikes_of_the_seventy_third_round(text):
+    assert [f for f in extract(text) if f.category in ("name", "amount", "address")] == []

@@ -294,7 +294,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"电子客票号|客票号|票号|取号|排号|取药号|取药码|排队号|叫号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|车位号|车位编号|车位|储物柜号|柜号|床位号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
-               r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|"
+               r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|芯片号|"
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs|application|visa)\s+(?:id|number|no\.?)|wechat(?:\s+id)?|"
                r"(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
@@ -348,7 +348,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?<![零赚挣借欠])钱(?=\s?(?:是|一共|总共|共))|(?:一人|每人)?\s?(?-i:AA)制?(?=\s?\d)|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
-                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每](?:节|堂)课|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
+                  rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每](?:节|堂)课|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天针]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆步字页题公GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
@@ -361,8 +361,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a service or a part and its price, said last ("小保养 680", "换了雨刮 120", "摄影跟拍 6800 全天",
     # "化妆师另外 2200"), and a salary after the probation ("月薪 18500，转正以后 21000")
     ("amount", _p(rf"(?:(?P<l>[大小]?保养|洗车|打蜡|补漆|贴膜|四轮定位|(?:摄影|婚礼|全程)?跟拍|(?:新娘)?跟妆|化妆|摄影|司仪|婚车|婚纱照|转正(?=(?:以|之)?后))(?:费|价|(?:以|之)?后(?:是)?)?|"
-                  rf"(?:换了?|修了?|补了?)(?:一?[个块套副对条])?(?P<k>[{CJK}]{{2,6}})|(?<=[{CJK}])(?:另外|额外|另算))"
-                  rf"\s?(?P<v>\d{{2,6}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|全天|一天|半天|$))"), NEEDS_WIDE.search),
+                  rf"(?:换了?|修了?|补了?)(?:一?[个块套副对条])?(?P<k>[{CJK}]{{2,6}})|(?<=[{CJK}])(?:另外|额外|另算)|"
+                  rf"(?:再|又|还能|还可以|能|可以)?优惠了?|全程)"   # "两个人再优惠 500", "全程 9600 一个人"
+                  rf"\s?(?P<v>\d{{2,6}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|全天|一天|半天|一个人|每人|一人|/人|$))"), NEEDS_WIDE.search),
     # a sum in words after 一共 that ends its clause ("物业费欠了三个月 一共一千零五十"; not "一共两千多人")
     ("amount", _p(rf"(?:一共|总共|共计|合计)(?:是|要|欠|交了|付了)?\s?(?P<v>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}})(?:块钱?|元)?"
                   rf"(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"), NEEDS_WIDE.search),
@@ -503,7 +504,8 @@ NAME_TITLE = _p(rf"(?:(?<![{CJK}])|(?<=[是找问]))(?!{TITLED_ROLES})(?P<v>[{CJ
     rf"(?<=[的是找问约])(?P<d>[{CJK}](?:医生|大夫|护士|律师|教练))")   # "康复科的李医生": a surname and the title   # 张工, not 苏州工业园区
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
-                 r"tutor|dentist|physio|therapist|hairdresser|barber|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|fiancée?)(?:(?:'s name is|'s name was|,| is| was| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
+                 r"tutor|dentist|physio|therapist|hairdresser|barber|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|fiancée?|"
+                 r"cat|dog|puppy|kitten|rabbit|parrot)(?:(?:'s name is|'s name was|,| is called| is named| is| was| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
                  r"(?P<v>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ'’])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+)?)(?=[,.]|['’]s\s|\s+(?i:starts|"
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also|usually|always|often|"
                  r"normally|sometimes|calls|called|booked|paid|handles|might|may|does|did)\b|\s*[\u4e00-\u9fff]|\s*$))")
@@ -519,10 +521,13 @@ NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:techn
                   # "The photographer we booked is Marco Bellini": the role, a few words, then "is"
                   rf"(?:\b(?i:the|our|my|his|her|their|(?:mum|mom|dad|gran|grandma|grandpa|nan)['’]s)\s+|(?<=, )|^)(?:(?i:new|old|other|usual)\s+)?(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|GP|"
                   rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|host|landlord|agent|installer|cleaner|nanny|"
-                  rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio|starter|hire|joiner|intern|flatmate|roommate|tenant))"
+                  rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio|starter|hire|joiner|intern|flatmate|roommate|tenant|"
+                  rf"adjuster|assessor|loss adjuster|broker|caseworker|handler|advisor|adviser|rep))"
                   rf"(?:\s+[a-z]+){{0,3}}?\s+(?:is|was|will be|(?:is|'s) (?:called|named))\s+(?P<w>(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?{en.NAME})(?![A-Za-z])|"
                   # "the babysitter's name is Kayleigh Brooks": whose name, by their role
                   rf"\b(?i:the|my|our|his|her)\s+(?:(?i:new|old)\s+)?(?P<r>[a-z]{{3,}})'s name is\s+(?P<x>{en.NAME})(?![A-Za-z])")
+DOCTOR_EN = _p(r"\b(?i:with|see|saw|seeing|seen by|booked in with|appointment with)\s+"
+               r"(?P<v>(?:Dr|Doctor)\.?\s+(?!(?:Martens|Pepper|Who|Seuss|Oetker)\b)[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?![A-Za-z])")
 # a name typed in lower case after "my name is" ("hi my name is marcus webb and ..."): two words,
 # neither a common word nor an -ing or -ly form ("my name is spelled wrong", "... showing incorrectly")
 NAME_EN_LOWER = _p(r"\bmy name(?: is|'s)\s+(?P<v>[a-z]{2,}\s[a-z]{2,})(?=\s+and\b|\s*[,.!;]|\s*$)")
@@ -899,6 +904,9 @@ def _names(text: str) -> list[Extracted]:
         if value[0] in SURNAMES and value not in NOT_NAMES and not any(
                 f.start <= m.start(group) < f.end for f in out):   # "我姓王，王先生…": named once
             out.append(Extracted("name", value, "", f"name:{value}", m.start(group), m.end(group)))
+    for m in PET_NAME.finditer(text) if not text.isascii() else ():
+        if not any(f.start < m.end("v") and m.start("v") < f.end for f in out):
+            out.append(Extracted("name", m.group("v"), "pet", "name:pet", m.start("v"), m.end("v")))
     for m in NAME_BEFORE_PHONE.finditer(text) if not text.isascii() else ():   # "…我老公，赵磊 13912345678"
         value = m.group("v")
         if (value[0] in SURNAMES or value.startswith(COMPOUND_SURNAMES)) and value not in NOT_NAMES and \
@@ -908,6 +916,9 @@ def _names(text: str) -> list[Extracted]:
     for m in KIN_NAMED_EN.finditer(text):
         out.append(Extracted("name", m.group("v"), m.group("l").lower(), f"name:{m.group('l').lower()}", m.start("v"),
                              m.end("v")))
+    for m in DOCTOR_EN.finditer(text):   # "booked in with Dr Patel": a doctor seen, by title and surname
+        if not any(f.start < m.end("v") and m.start("v") < f.end for f in out):
+            out.append(Extracted("name", m.group("v"), "doctor", "name:doctor", m.start("v"), m.end("v")))
     for m in NAME_EN_REL.finditer(text):
         label, group = m.group("l").lower(), "v" if m.group("v") else "w"
         if m.group(group).split()[0].lower() in NOT_EN_NAMES:
@@ -980,7 +991,12 @@ def _listed_names(text: str) -> list[Extracted]:
 
 
 # a contact as it is written: a name, then a mobile number ("赵磊 13912345678", "，孙丽：138…")
-NAME_BEFORE_PHONE = _p(rf"(?:^|(?<=[，,、：:\s]))(?P<v>[{CJK}]{{2,3}})\s*[:：]?\s*(?=(?:\+?86)?\s*1[3-9]\d[\s-]?\d{{4}}[\s-]?\d{{4}}(?!\d))")
+# a pet's name ("我家狗叫豆豆"): the name ends its clause, and 狗叫 that is barking is no name ("狗叫得很凶")
+PET_NAME = _p(rf"(?:狗狗?|猫咪?|宠物|柯基|泰迪|金毛|柴犬|布偶|英短|橘猫|兔子|仓鼠|鹦鹉)(?:的?名字)?\s?叫\s?"
+              rf"(?P<v>(?![得声了个着起唤来一不嚷])[{CJK}]{{2,3}})(?=[，。！？,.!?；;\s]|$)")
+# …or after the role that introduces them, the phone said after a comma ("保险顾问钱晓丽，手机 135…")
+NAME_BEFORE_PHONE = _p(rf"(?:^|(?<=[，,、：:\s])|(?<=顾问|专员|经理|师傅|律师|中介|客服|销售|管家|助理))(?P<v>[{CJK}]{{2,3}})\s*[:：]?\s*"
+                       rf"(?=(?:[，,]\s*(?:手机|电话)(?:号码?)?\s*(?:是|[:：])?\s*)?(?:\+?86)?\s*1[3-9]\d[\s-]?\d{{4}}[\s-]?\d{{4}}(?!\d))")
 
 
 # a rent's terms as the customer's choice ("押一付三吧", "还是押一付一"): deposit months, then
@@ -1257,6 +1273,9 @@ SPOKEN_CLOCK = re.compile(r"\b(?:half|quarter)\s+(?:past|to)\b|o['’]?clock|\bh
 NOUN_ENDED = re.compile(r"(?:大人|成人|小孩|孩子|儿童|老人|师傅|阿姨|工人|员工|司机|口人)$")   # the noun is in it
 
 
+TIME_UNIT_END = re.compile(r"(?:天|小时|个?钟头|周|个?星期|个月|年|晚|夜|分钟)$")
+
+
 def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
     """A Chinese count with the noun right after it: "7 位" + "嘉宾" -> ("7 位嘉宾", .., "嘉宾")."""
     named = NOUN_ENDED.search(value)
@@ -1266,8 +1285,8 @@ def _counted(text: str, value: str, end: int) -> tuple[str, int, str]:
     latin = re.match(r"\s?([a-z]{3,15})(?![A-Za-z])", text[end:end + 17])   # "3 个 designer": an English noun
     if latin and not m and re.search(r"[个张份台件位间套]$", value):
         return value + latin.group(0), end + len(latin.group(0)), latin.group(1)
-    if m and re.search(rf"[{CJK}]$", value):
-        noun = re.split(r"早就|早已|早都|对吧|对吗|[的了吧呢啊吗呀和或与及都也就还是在要有]", m.group(0))[0][:3]
+    if m and re.search(rf"[{CJK}]$", value) and not TIME_UNIT_END.search(value):   # "戴 10 天伊丽莎白圈": days, no noun
+        noun = re.split(r"早就|早已|早都|对吧|对吗|[的了吧呢啊吗呀和或与及都也就还是在要有再又才先]", m.group(0))[0][:3]
         if noun:
             return value + noun, end + len(noun), noun
     return value, end, ""

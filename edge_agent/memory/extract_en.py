@@ -335,7 +335,12 @@ _CROSS = r"(?<![\w/:.])(?:(?i:no)\.?\s?)?\d{1,4}[A-Za-z]?(?:/\d+)?,\s*\d{1,2}(?:
 _UNNUMBERED = (r"(?<![\w/:.])(?:[A-Z][a-z]+\s+){1,2}(?:Lane|Road|Street|Avenue|Drive|Close|Way|Hill|Green|Row|"
                r"Crescent|Terrace|Place|Court|Grove|Gardens|Mews)(?=\s*,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s*,?\s*"
                r"(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]{2}\s+\d{5}(?:-\d{4})?)(?![A-Za-z0-9]))")
-STREET_ADDRESS = _p(rf"{_NAME_AFTER}|{_CROSS}|{_UNNUMBERED}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
+# a street whose number comes after its name, as in much of Europe ("Rua dos Remédios 42",
+# "Carrer de Verdi 15", "Hauptstraße 12")
+_NUMBER_AFTER = (r"(?<![\w/:.])(?:(?:Rua|Rue|Via|Calle|Avenida|Carrer|Plaza|Praça|Largo|Travessa|Viale|Corso)\s+"
+                 r"(?:(?:de|do|dos|da|das|del|della|di|la|le|les)\s+)*[A-ZÀ-Ý][\w'’-]+(?:\s+[A-ZÀ-Ý][\w'’-]+){0,2}|"
+                 r"[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|weg|platz|gasse|allee|ring|damm))\s+\d{1,4}[a-z]?(?![\w:.])")
+STREET_ADDRESS = _p(rf"{_NAME_AFTER}|{_CROSS}|{_UNNUMBERED}|{_NUMBER_AFTER}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
                     rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+(?:[NSEW]|NE|NW|SE|SW)\b\.?)?(?:\s+\d{{1,3}}(?=\s*(?:,|$)))?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
