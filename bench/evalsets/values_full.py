@@ -3718,7 +3718,7 @@ MESSAGES_73: list = [
 
 
 MESSAGES_74: list = [
-    ("你好，我上周在你们旗舰店买的空气炸锅，订单尾号 4417，今天开箱发现锅底有裂纹", [("ref", "4417"), ("?datetime", "上周"), ("?product", "空气炸锅")]),
+    ("你好，我上周在你们旗舰店买的空气炸锅，订单尾号 4417，今天开箱发现锅底有裂纹", [("ref", "4417"), ("?datetime", "上周"), ("?datetime", "今天"), ("?product", "空气炸锅")]),
     ("售后单已经提交了，编号 SH240318-0662，客服让我等 48 小时", [("ref", "SH240318-0662"), ("?count", "48小时")]),
     ("上门取件约在 3/21 下午两点到四点之间，地址是江宁区秣陵街道胜太路 68 号 3 幢 2 单元 502", [("datetime", "3/21下午两点到四点"), ("address", "江宁区秣陵街道胜太路68号3幢2单元502")]),
     ("退款 ¥359.00 原路退回，支付宝账号是我手机号", [("amount", "¥359.00")]),
@@ -3744,7 +3744,7 @@ MESSAGES_74: list = [
     ("Hi, I ordered a standing desk on the 2nd, order #US-448120, and the left leg arrived bent", [("ref", "US-448120"), ("datetime", "the 2nd")]),
     ("the replacement leg should ship by Friday, tracking 1Z 84F 270 03 9915 4421", [("datetime", "Friday"), ("ref", "1Z84F2700399154421")]),
     ("please send it to 17 Harbour View Road, Apt 6C, Halifax NS B3H 4R2", [("address", "17 Harbour View Road, Apt 6C, Halifax NS B3H 4R2")]),
-    ("my callback number is +1 902 555 0148, best after 6pm", [("phone", "+1 902 555 0148"), ("?datetime", "after 6pm")]),
+    ("my callback number is +1 902 555 0148, best after 6pm", [("phone", "+1 902 555 0148"), ("?datetime", "6pm")]),
     ("I was charged $419.99 but the listed price was $379.99", [("amount", "$419.99"), ("amount", "$379.99")]),
     ("the agent I spoke to yesterday was Marcus, ticket 55120873", [("name", "Marcus"), ("ref", "55120873"), ("?datetime", "yesterday")]),
     ("our broadband account is HB-0093-7712 and the engineer visit is Monday 9 to 1", [("ref", "HB-0093-7712"), ("datetime", "Monday 9 to 1")]),
