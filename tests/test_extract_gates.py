@@ -58,6 +58,8 @@ FRAGMENTS = [
     "Ashcombe Lane, Dawlish EX7 0QP", "Church Road, Burlington VT 05401", "HR 是赵敏", "公牛 G28",
     "全程 9600 一个人", "再优惠 500", "我家狗叫豆豆", "芯片号 900 1180", "一针 120", "顾问钱晓丽，手机 135 1208 7796",
     "Rua dos Remédios 42, Lisbon", "Hauptstraße 12", "with Dr Patel", "Our cat Miso is", "the adjuster is Sandra Cole",
+    "身份证，后四位 301X", "后 4 位是", "SN 7Z2K 0914 88A3", "差价我补，大概 340", "Linda 老师", "皮肤科王主任", "三个工作日内",
+    "5 到 7 个工作日", "the agent I spoke to was Marcus", "Monday 9 to 1", "Saturday 8-12",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

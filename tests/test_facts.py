@@ -569,7 +569,7 @@ def test_look_alikes_of_the_whole_message_set(text, category):
     ("Hi, it's Marcus Bell again, my booking ref is QX7PL2.", "name", "Marcus Bell"),
     ("Please send the invoice, PO number 77120.", "ref", "77120"),
     ("We need 40 chairs for Saturday the 12th.", "datetime", "Saturday the 12th"),
-    ("你们说的 2 到 3 个工作日早就过了。", "count", "3 个工作日"),   # the noun stops before 早就
+    ("你们说的 2 到 3 个工作日早就过了。", "datetime", "2 到 3 个工作日"),   # working days are a time; it stops before 早就
 ])
 def test_value_forms_of_the_fifth_round(text, category, value):
     """Forms test5 of bench/evalsets/values_full.py found missing on its first run: a short
@@ -2377,3 +2377,28 @@ def test_a_count_of_days_takes_no_noun_after_it():
                                   "还是换国产屏吧，便宜 300", "我同事上个月办的同款套餐，每月便宜20", "联系人，电话 13912345678"])
 def test_look_alikes_of_the_seventy_third_round(text):
     assert [f for f in extract(text) if f.category in ("name", "amount", "address")] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("本人身份证，后四位 301X", "id_card", "301X"),
+    ("身份证号后 4 位是 3316", "id_card", "3316"),
+    ("机顶盒序列号 SN 7Z2K 0914 88A3，盒子一直重启", "ref", "7Z2K 0914 88A3"),
+    ("改到 12 月 20 号晚上那班，差价我补，大概 340", "amount", "340"),
+    ("课程顾问是 Linda 老师，她说退费要扣 15% 手续费", "name", "Linda"),
+    ("挂号挂的是周五下午皮肤科王主任的号，就诊序号 23", "name", "王主任"),
+    ("the agent I spoke to yesterday was Marcus, ticket 55120873", "name", "Marcus"),
+    ("our broadband account is HB-0093-7712 and the engineer visit is Monday 9 to 1", "datetime", "Monday 9 to 1"),
+    ("新卡 5 到 7 个工作日寄到单位", "datetime", "5 到 7 个工作日"),
+    ("定损员说三个工作日内联系我", "datetime", "三个工作日内"),
+])
+def test_values_of_the_seventy_fourth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["身份证号后 4 位是 3316", "新卡 5 到 7 个工作日寄到单位", "已经7个工作日了"])
+def test_working_days_and_which_digits_are_no_counts(text):
+    assert [f for f in extract(text) if f.category == "count"] == []
+
+
+def test_an_elapsed_span_of_working_days_is_no_fact():
+    assert extract("退款到现在都没到账，已经7个工作日了") == []

@@ -161,7 +161,10 @@ _CLOCK_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelv
 _SPOKEN = rf"(?:a\s+)?(?:half|quarter)\s+(?:past|to)\s+{_CLOCK_WORD}\b"   # "quarter past ten"
 _HOUR = rf"(?:\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight|{_SPOKEN})"
 _UNTIL = r"(?:and|to|till|until|-)"
-EN_RANGE = rf"(?:,?\s+(?:any\s?time\s+)?(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}(?![\d:]))?"
+EN_RANGE = (rf"(?:,?\s+(?:any\s?time\s+)?(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}(?![\d:])|"
+            # a bare range that ends its clause ("the engineer visit is Monday 9 to 1", "Saturday 8-12")
+            rf"(?<=[a-z])\s+(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s*(?:to|till|until|-|–)\s*(?:1[0-2]|0?[1-9])(?::[0-5]\d)?"
+            rf"(?:\s*(?:am|pm))?(?=\s*(?:[,.;!?]|$)))?")
 # a range of hours before its day ("between 8 and 10 tomorrow morning", "from 9 till 12 on Saturday")
 EN_BETWEEN = rf"\b(?:between|from)\s+{_HOUR}\s*{_UNTIL}\s*{_HOUR}"
 EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)(?![a-z])|"   # "2-4pm"
@@ -269,7 +272,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a mainland number read out in groups ("身份证 3301 0619 9004 1234 56"): 18 characters after its name
     ("id_card", _p(r"身[份分]证(?:号码?)?\s*(?:是|为|:|：)?\s*(?P<v>(?=(?:\d\s?){17}[\dXx])[1-9](?:\s?\d){16}\s?[\dXx])(?![\dA-Za-z])"),
      DIGIT.search),
-    ("id_card", _p(r"身份证(?:号码?)?(?:的)?(?:后四位|尾号|末四位|后六位|末六位)\s*(?:是|为|:|：)?\s*"
+    ("id_card", _p(r"身份证(?:号码?)?(?:的)?[，,]?\s*(?:后四位|尾号|末四位|后六位|末六位|[后末]\s?[46]\s?位)\s*(?:是|为|:|：)?\s*"
                    r"(?P<v>(?:\d{2})?\d{3}[\dXx])(?![\dA-Za-z])"), DIGIT.search),
     ("phone", _p(r"(?<![\d])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\d[*＊]{4}\d{4}(?!\d)|"
                  r"(?:(?<![\d(（])[(（]0[1-9]\d{1,2}[)）]\s?|(?<![\d(（])(?<!\d )0[1-9]\d{1,2}[- ])[2-9]\d{2,3}[- ]?\d{4}(?!\d)"   # 021 6432 1234
@@ -306,7 +309,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:(?<=号)的?(?:后|末)[四五六八]位)?"   # "车架号后六位 306581"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?:No\.\s?)?(?P<v>#?(?=[A-Za-z0-9_/-]*\d|(?-i:[A-Z]{2,3}) \d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
                r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|(?-i:[A-Z]{2,3} \d{2,4}[A-Z]{1,3}|[A-Z]{2}\d{2} [A-Z]{3})(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
-               r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)))?)",   # "KV19 XRT", "YT7789 0012 3456"
+               r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])|(?-i:(?<=[A-Z0-9]{4}) (?=[A-Z]{0,3}\d)[A-Z0-9]{4})(?![A-Za-z0-9])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)))?)",   # "KV19 XRT", "YT7789 0012 3456"
                re.I), DIGIT.search),
     # "不动产权证号 苏(2021)苏州市不动产权第0215566号": the certificate's number is what 第…号 holds
     ("ref", _p(r"(?P<l>不动产权证|房产证|产权证|土地证|不动产证)号?\s*(?:是|为|:|：)?\s*[^，。,；;！？!?]{0,24}?第\s?(?P<v>\d{5,12})\s?号"),
@@ -335,6 +338,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a part of the day moved to, alone ("明天的会改到下午": the day it is on comes with it, _day_kept)
     ("datetime", _p(r"(?:(?<=改到)|(?<=改成)|(?<=改为)|(?<=挪到)|(?<=换到)|(?<=调到)|(?<=推到)|(?<=延到)|(?<=推迟到)|(?<=提前到))\s?"
                     r"(?:上午|下午|晚上|早上|中午|傍晚)(?=\s*(?:[，。！？,.!?；;吧了啊呢吗]|$))"), NEEDS_WIDE.search),
+    # how long the desk takes, in working days ("5 到 7 个工作日寄到", "三个工作日内回复"): when, not how many
+    ("datetime", _p(rf"(?<![\d.{CN_DIGIT}])(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}})(?:\s?(?:到|至|-|~|－)\s?(?:\d{{1,2}}|[{CN_DIGIT}]{{1,3}}))?"
+                    r"\s?个\s?工作日(?:之内|以内|内)?"), WIDE_OR_DIGIT.search),
     ("datetime", _p(r"(?P<l>(?i:deadline|due(?: date)?|date|birthday|check-?in|check-?out)|截止日期|截止|日期|到期日?|生日|预计(?:在)?|预约在?|约在)\s*(?:是|为|:|：|(?i:is|on))?\s*"
                     r"(?P<v>(?<![\d/.])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/]))"), DIGIT.search),
     ("datetime", _p(rf"{EN_BETWEEN}\s+(?:on\s+)?(?:(?:{EN_DATE}){EN_DAYPART}|this\s+(?:morning|afternoon|evening))|(?:\b(?:by|before|until|on)\s+)?(?:(?:{EN_DATE}){EN_DAYPART}"
@@ -360,7 +366,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"(?:估价|报价|要价|开价|预算|大概|差不多)\s?(?P<w>\d{{1,3}}(?:\.\d)?\s?千(?:多|出头)?)(?=\s*(?:[，。！？,.!?；;]|块|元|$))"), NEEDS_WIDE.search),
     # a service or a part and its price, said last ("小保养 680", "换了雨刮 120", "摄影跟拍 6800 全天",
     # "化妆师另外 2200"), and a salary after the probation ("月薪 18500，转正以后 21000")
-    ("amount", _p(rf"(?:(?P<l>[大小]?保养|洗车|打蜡|补漆|贴膜|四轮定位|(?:摄影|婚礼|全程)?跟拍|(?:新娘)?跟妆|化妆|摄影|司仪|婚车|婚纱照|转正(?=(?:以|之)?后))(?:费|价|(?:以|之)?后(?:是)?)?|"
+    ("amount", _p(rf"(?:(?P<l>[大小]?保养|洗车|打蜡|补漆|贴膜|四轮定位|(?:摄影|婚礼|全程)?跟拍|(?:新娘)?跟妆|化妆|摄影|司仪|婚车|婚纱照|转正(?=(?:以|之)?后)|差价)(?:费|价|(?:以|之)?后(?:是)?|"
+                  rf"(?<=差价)(?:[我你]?(?:补|付|退))?[，,]?\s?(?:大概|大约|约|是|要)?)?|"   # "差价我补，大概 340"
                   rf"(?:换了?|修了?|补了?)(?:一?[个块套副对条])?(?P<k>[{CJK}]{{2,6}})|(?<=[{CJK}])(?:另外|额外|另算)|"
                   rf"(?:再|又|还能|还可以|能|可以)?优惠了?|全程)"   # "两个人再优惠 500", "全程 9600 一个人"
                   rf"\s?(?P<v>\d{{2,6}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|全天|一天|半天|一个人|每人|一人|/人|$))"), NEEDS_WIDE.search),
@@ -500,8 +507,9 @@ NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英�
 # a role said with a title ("任课老师是黄老师", "客服经理"): no surname starts it
 TITLED_ROLES = ("(?:任课|代课|数学|语文|英语|体育|音乐|美术|物理|化学|生物|历史|地理|政治|科学|钢琴|舞蹈|声乐|书法|围棋|游泳|"
                 "客服|销售|大堂|项目|部门|财务|人事|技术|售后|区域|门店|值班|产品|市场)(?:先生|女士|小姐|经理|总监|总|老师|主任)")
-NAME_TITLE = _p(rf"(?:(?<![{CJK}])|(?<=[是找问]))(?!{TITLED_ROLES})(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任)|[{CJK}]工(?![业厂作程人资商地具艺]))|"
-    rf"(?<=[的是找问约])(?P<d>[{CJK}](?:医生|大夫|护士|律师|教练))")   # "康复科的李医生": a surname and the title   # 张工, not 苏州工业园区
+NAME_TITLE = _p(rf"(?:(?<![{CJK}])|(?<=[是找问科了]))(?!{TITLED_ROLES})(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任)|[{CJK}]工(?![业厂作程人资商地具艺]))|"
+    rf"(?<=[的是找问约科])(?P<d>[{CJK}](?:医生|大夫|护士|律师|教练))|"
+    rf"(?<![A-Za-z])(?P<e>[A-Z][a-z]{{2,}})\s?(?=(?:老师|经理|医生|主管|总监|教练)(?![{CJK}]?[们]))")   # "Linda 老师"   # "康复科的李医生": a surname and the title   # 张工, not 苏州工业园区
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
                  r"tutor|dentist|physio|therapist|hairdresser|barber|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|fiancée?|"
@@ -523,7 +531,7 @@ NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:techn
                   rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|host|landlord|agent|installer|cleaner|nanny|"
                   rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio|starter|hire|joiner|intern|flatmate|roommate|tenant|"
                   rf"adjuster|assessor|loss adjuster|broker|caseworker|handler|advisor|adviser|rep))"
-                  rf"(?:\s+[a-z]+){{0,3}}?\s+(?:is|was|will be|(?:is|'s) (?:called|named))\s+(?P<w>(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?{en.NAME})(?![A-Za-z])|"
+                  rf"(?:\s+(?:[a-z]+|I)){{0,4}}?\s+(?:is|was|will be|(?:is|'s) (?:called|named))\s+(?P<w>(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?{en.NAME})(?![A-Za-z])|"
                   # "the babysitter's name is Kayleigh Brooks": whose name, by their role
                   rf"\b(?i:the|my|our|his|her)\s+(?:(?i:new|old)\s+)?(?P<r>[a-z]{{3,}})'s name is\s+(?P<x>{en.NAME})(?![A-Za-z])")
 DOCTOR_EN = _p(r"\b(?i:with|see|saw|seeing|seen by|booked in with|appointment with)\s+"
@@ -899,9 +907,11 @@ def _names(text: str) -> list[Extracted]:
         start, end = (full.start(1), full.end(1)) if full else (m.start("v"), m.end("v"))
         out.append(Extracted("name", text[start:end], label, f"name:{label}", start, end))
     for m in NAME_TITLE.finditer(text) if not text.isascii() else ():
-        group = "v" if m.group("v") else "d"
+        group = next(g for g in ("v", "d", "e") if m.group(g))
         value = m.group(group)
-        if value[0] in SURNAMES and value not in NOT_NAMES and not any(
+        if group == "e" and value.lower() not in NOT_EN_NAMES and not any(f.start < m.end(group) and m.start(group) < f.end for f in out):
+            out.append(Extracted("name", value, "", f"name:{value}", m.start(group), m.end(group)))
+        elif group != "e" and value[0] in SURNAMES and value not in NOT_NAMES and not any(
                 f.start <= m.start(group) < f.end for f in out):   # "我姓王，王先生…": named once
             out.append(Extracted("name", value, "", f"name:{value}", m.start(group), m.end(group)))
     for m in PET_NAME.finditer(text) if not text.isascii() else ():
@@ -1405,12 +1415,14 @@ def _aside(text: str, category: str, start: int, end: int, left: int) -> bool:
     if category == "count" and COUNT_PAST.search(text, max(left, start - 30), start) and \
             PAST_MARKER.search(text, left, min(len(text), end + 40)):
         return True
-    if category == "count" and SPAN_OF_TIME.match(text, start) and ELAPSED_BEFORE.search(text, max(0, start - 4), start):
+    if category in ("count", "datetime") and SPAN_OF_TIME.match(text, start) and ELAPSED_BEFORE.search(text, max(0, start - 4), start):
         return True
     if category == "count" and SPAN_EN.search(text, start, end) and ELAPSED_EN.search(text, max(left, start - 50), start):
         return True   # "he has had a cough for 10 days": how long so far, nothing to keep
     if category == "count" and (DONE_ZH.search(text, max(0, start - 6), start) or DONE_EN.search(text, max(0, start - 24), start)):
         return True   # "一共修了37个bug", "we drank like 6 bottles of wine"
+    if category == "count" and text[start:end].endswith("位") and re.search(r"[后末前尾]\s?$", text[max(0, start - 2):start]):
+        return True   # "身份证号后 4 位是 3316": which digits, not how many
     if category == "count" and DIGITS_OF.match(text, start) and re.search(r"(?i)\b(?:last|first)\s+$", text[max(0, start - 8):start]):
         return True   # "aadhaar last 4 digits 6619": which digits, not how many
     return category == "count" and "次" in text[start:end] and ATTEMPTS.search(text, max(0, start - 4), start) is not None
