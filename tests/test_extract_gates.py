@@ -60,6 +60,8 @@ FRAGMENTS = [
     "Rua dos Remédios 42, Lisbon", "Hauptstraße 12", "with Dr Patel", "Our cat Miso is", "the adjuster is Sandra Cole",
     "身份证，后四位 301X", "后 4 位是", "SN 7Z2K 0914 88A3", "差价我补，大概 340", "Linda 老师", "皮肤科王主任", "三个工作日内",
     "5 到 7 个工作日", "the agent I spoke to was Marcus", "Monday 9 to 1", "Saturday 8-12",
+    "那份酸辣粉 18.5", "别克 GL8", "B 套餐 1280", "报价内外屏一起 1680", "创意大厦 2 楼", "GM 440-2817", "freeze it from 1 February",
+    "meant to arrive Wednesday", "4B, 221 Caledonian Road",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2402,3 +2402,23 @@ def test_working_days_and_which_digits_are_no_counts(text):
 
 def test_an_elapsed_span_of_working_days_is_no_fact():
     assert extract("退款到现在都没到账，已经7个工作日了") == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("那份酸辣粉 18.5，配送费 3 块也一起退吧", "amount", "18.5"),
+    ("车是别克 GL8，押金 5000 已经冻结了", "product", "别克 GL8"),
+    ("体检套餐选的 B 套餐 1280，约在 12 月 30 号早上 7 点半空腹", "amount", "1280"),
+    ("维修点报价内外屏一起 1680，保修 90 天", "amount", "1680"),
+    ("体检中心在滨江区江南大道 3850 号创意大厦 2 楼", "address", "滨江区江南大道 3850 号创意大厦 2 楼"),
+    ("Hi, my gym membership number is GM 440-2817 and I'd like to freeze it from 1 February", "ref", "GM 440-2817"),
+    ("Hi, my gym membership number is GM 440-2817 and I'd like to freeze it from 1 February", "datetime", "1 February"),
+    ("The parcel was meant to arrive Wednesday, tracking number is JD014600006214739102", "datetime", "Wednesday"),
+    ("the flat is 4B, 221 Caledonian Road, London N1 9DX", "address", "4B, 221 Caledonian Road, London N1 9DX"),
+])
+def test_values_of_the_seventy_fifth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["这份报告 2024，", "we moved it from 1 February", "it didn't arrive Wednesday"])
+def test_look_alikes_of_the_seventy_fifth_round(text):
+    assert [f for f in extract(text) if f.category in ("amount", "datetime")] == []

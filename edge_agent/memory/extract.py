@@ -308,7 +308,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:(?<=订单)有[两三四五几]个(?=\s?[:：]))?"   # "订单有两个：AX3301 和 AX3302"
                r"(?:(?<=号)的?(?:后|末)[四五六八]位)?"   # "车架号后六位 306581"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?:No\.\s?)?(?P<v>#?(?=[A-Za-z0-9_/-]*\d|(?-i:[A-Z]{2,3}) \d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
-               r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|(?-i:[A-Z]{2,3} \d{2,4}[A-Z]{1,3}|[A-Z]{2}\d{2} [A-Z]{3})(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
+               r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{2,5}-\d{2,6}(?![\dA-Za-z-])|(?-i:[A-Z]{2,3} \d{2,4}[A-Z]{1,3}|[A-Z]{2}\d{2} [A-Z]{3})(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
                r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])|(?-i:(?<=[A-Z0-9]{4}) (?=[A-Z]{0,3}\d)[A-Z0-9]{4})(?![A-Za-z0-9])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)))?)",   # "KV19 XRT", "YT7789 0012 3456"
                re.I), DIGIT.search),
     # "不动产权证号 苏(2021)苏州市不动产权第0215566号": the certificate's number is what 第…号 holds
@@ -321,7 +321,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("ref", _p(rf"(?P<l>车牌号?码?|牌照号?|车号)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[{PLATE_PROVINCES}]\s?[A-Z][·•.\s]?[A-HJ-NP-Z0-9]{{5,6}})"
                r"(?![A-Za-z0-9])"), NEEDS_WIDE.search),
     ("product", _p(rf"(?:(?<![{CJK}A-Za-z])|(?<=[的是辆台买开提卖款]))(?:{CAR_MODELS})(?![A-Za-z0-9]|[{CJK}]{{0,1}}(?:车主|店|区|路|街))"), NEEDS_WIDE.search),
-    ("product", _p(rf"(?:{CAR_BRANDS})(?<!现代(?=城|化|人|社会|汉语|风|简约|文|科技|大厦|广场|家居|中心|生活|主义))[{CJK}]{{1,4}}(?:\s?(?:\d\.\d[LT]|\d{{3}}[A-Z]{{0,5}}|[A-Z]{{1,3}}\d{{0,2}}))?(?:[，,\s]*\d{{4}}款)?"), NEEDS_WIDE.search),
+    ("product", _p(rf"(?:{CAR_BRANDS})(?<!现代(?=城|化|人|社会|汉语|风|简约|文|科技|大厦|广场|家居|中心|生活|主义))(?:[{CJK}]{{1,4}}(?:\s?(?:\d\.\d[LT]|\d{{3}}[A-Z]{{0,5}}|[A-Z]{{1,3}}\d{{0,2}}))?|"
+                   rf"\s?(?:[A-Z]{{1,3}}\d{{1,3}}[A-Z]{{0,2}}|\d{{3}}[A-Z]{{0,5}})(?![A-Za-z0-9]))(?:[，,\s]*\d{{4}}款)?"), NEEDS_WIDE.search),
     # a long code on its own ("您查一下04206710066772918795这个单子", "下的单 240517ABCD9921"): phones and
     # cards are taken first
     ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24}|(?=(?:[A-Z]*\d){6})(?=\d*[A-Z])[A-Z0-9]{10,24})(?![A-Za-z0-9.-])"),
@@ -364,6 +365,10 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a thing added and its price, said last ("加一项甲状腺彩超 180"); a sum in thousands ("估价 4 千多")
     ("amount", _p(rf"(?:加|另加|再加|多加)(?:一项|一个|一份)?[{CJK}]{{2,8}}\s?(?P<v>\d{{2,5}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|$))|"
                   rf"(?:估价|报价|要价|开价|预算|大概|差不多)\s?(?P<w>\d{{1,3}}(?:\.\d)?\s?千(?:多|出头)?)(?=\s*(?:[，。！？,.!?；;]|块|元|$))"), NEEDS_WIDE.search),
+    # a dish, a quote or a package and its price, said last ("那份酸辣粉 18.5", "报价内外屏一起 1680", "B 套餐 1280")
+    ("amount", _p(rf"(?<=[那这一])份(?P<k>[{CJK}]{{2,6}})\s?(?P<v>\d{{1,3}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|$))|"
+                  rf"(?P<l>报价|(?<![A-Za-z])[A-Z]?\s?套餐)[{CJK}]{{0,8}}?\s?(?P<w>\d{{2,5}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|$))"),
+     NEEDS_WIDE.search),
     # a service or a part and its price, said last ("小保养 680", "换了雨刮 120", "摄影跟拍 6800 全天",
     # "化妆师另外 2200"), and a salary after the probation ("月薪 18500，转正以后 21000")
     ("amount", _p(rf"(?:(?P<l>[大小]?保养|洗车|打蜡|补漆|贴膜|四轮定位|(?:摄影|婚礼|全程)?跟拍|(?:新娘)?跟妆|化妆|摄影|司仪|婚车|婚纱照|转正(?=(?:以|之)?后)|差价)(?:费|价|(?:以|之)?后(?:是)?|"
@@ -1118,6 +1123,7 @@ CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|
                 # a district, its road and number, without the city ("朝阳区建国路 88 号 SOHO 现代城")
                 rf"(?:(?<=[在到址是来去成为住：:])|(?<![{CJK}]))[{CJK}]{{2,4}}(?:区|县)[{CJK}]{{1,8}}?(?:路|街|大道|大街|巷|弄)\s?\d{{1,5}}\s?(?:号|弄\s?\d{{1,3}}\s?号(?!楼)(?:\s?\d{{3,4}}(?:\s?室)?(?!\d))?|弄(?=\s?\d{{1,3}}\s?号))"
                 rf"(?:\s?[A-Za-z0-9{CJK} ]{{0,12}}(?:大厦|广场|中心|小区|花园|城|苑|园|座|栋|幢|号楼|层|室))?"
+                rf"(?:(?<=[厦场心区园城苑])\s?\d{{1,2}}\s?(?:楼|层)(?!\d))?"   # "创意大厦 2 楼"
                 rf"(?:\s?[A-Za-z0-9]{{1,3}}\s?(?:座|栋|幢|号楼)(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,5}}(?:\s?室)?(?!\d))?"   # "B 座 1506"
                 rf"(?:(?<=[座栋幢楼])(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,5}}(?:\s?室)?(?!\d))?|"   # "11 栋 1503", "14栋2单元1503"
                 # a district, an estate, its building, unit and flat ("朝阳区望京西园三区 312 号楼 2 单元 501")
@@ -1523,6 +1529,7 @@ CN_SLOT = re.compile(r"(?:上午|下午|中午|晚上|早上|凌晨|傍晚)$")
 WORKS_AFTER = re.compile(r"\s+(?:works|suits|is fine|is good|is better|would work|is ok(?:ay)?|if possible)\b", re.I)   # "Friday works"
 TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|can you|could you|can I|could I|can we|could we|can do|please|let's|shall|scheduled|booked|free|any\s?time|"
                      r"make it|make that|change it to|move it to|switch it to|(?<!n't )(?<!not )come|(?<!n't )(?<!not )visit|arriving|leaving|departing|checking in|"
+                     r"(?<!n't )(?<!not )(?:arrive|arrives|be delivered|ship|ships)|meant to|supposed to|expected|"
                      r"appointment|appt|due|earliest|available)\b", re.I)
 
 

@@ -83,7 +83,8 @@ HYPOTHETICAL = _p(r"\b(?:even if|if (?:I|we|you|it|they) (?:had|were|was|could)|
                   r"back (?:in|when|on(?!\s+(?:the\s+)?\d|\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))))", re.I)   # "Back in March…", not "we come back on the 4th"
 REJECTED_BEFORE = _p(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bnot the|\bfrom)\s+(?:the\s+|a\s+|an\s+)?#?$", re.I)
 # a start after "from" ("a room for 3 nights from the 14th of August"), unless something moved from it
-START_FROM = _p(r"\b(?:nights?|days?|weeks?|months?|starting|available|open|valid|effective|runs?|booked|room)\s+from\s+(?:the\s+)?$", re.I)
+START_FROM = _p(r"\b(?:nights?|days?|weeks?|months?|starting|available|open|valid|effective|runs?|booked|room|"
+                r"(?:freeze|pause|suspend|cancel|stop|hold|close|terminate)\s+(?:it|this|that|them|(?:my|the|our)\s+\w+))\s+from\s+(?:the\s+)?$", re.I)
 REJECTED_AFTER = _p(r"\s*[-,]?\s*(?:no wait|no,|sorry,? I meant|I mean)\b", re.I)
 RATIO_BEFORE = _p(r"\b\d+\s+(?:in|out of)\s+$", re.I)
 CURRENT_TIME = _p(r"\b(?:it's|it is|its|since)\s+$", re.I)  # "it's 2am here", "waiting since 9am"
@@ -157,7 +158,7 @@ STORY_VERB = _p(r"\b(?:was|were|did|went|got|made|came|woke|slept|ran|ate|had|le
                 r"gave|lost|met|spent|thought|won|wore|wrote|brought|caught|began|drank|drove|forgot|rode|sang|swam|"
                 r"threw|broke|[a-z]{2,}(?<![e])ed)\b", re.I)
 ARRANGED = _p(r"\b(?:booked|scheduled|rescheduled|moved|arranged|confirmed|planned|postponed|changed|reserved|ordered|"
-              r"agreed|delayed|pushed|organi[sz]ed|requested|invited|expected|supposed|needed|wanted|asked|promised|"
+              r"agreed|delayed|pushed|organi[sz]ed|requested|invited|expected|supposed|meant|needed|wanted|asked|promised|"
               r"told|said|due|will|won't|shall|going to|gonna|is|are|am|be)\b|'(?:ll|s|re|m)\b", re.I)
 DATED = _p(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d(?:st|nd|rd|th)?\s+(?:of\s+)?"
            r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b\d{1,2}/\d{1,2}\b", re.I)   # the day is said
@@ -340,7 +341,7 @@ _UNNUMBERED = (r"(?<![\w/:.])(?:[A-Z][a-z]+\s+){1,2}(?:Lane|Road|Street|Avenue|D
 _NUMBER_AFTER = (r"(?<![\w/:.])(?:(?:Rua|Rue|Via|Calle|Avenida|Carrer|Plaza|Praça|Largo|Travessa|Viale|Corso)\s+"
                  r"(?:(?:de|do|dos|da|das|del|della|di|la|le|les)\s+)*[A-ZÀ-Ý][\w'’-]+(?:\s+[A-ZÀ-Ý][\w'’-]+){0,2}|"
                  r"[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|weg|platz|gasse|allee|ring|damm))\s+\d{1,4}[a-z]?(?![\w:.])")
-STREET_ADDRESS = _p(rf"{_NAME_AFTER}|{_CROSS}|{_UNNUMBERED}|{_NUMBER_AFTER}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
+STREET_ADDRESS = _p(rf"{_NAME_AFTER}|{_CROSS}|{_UNNUMBERED}|{_NUMBER_AFTER}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+|(?<![\w/:.-])\d{{1,4}}[A-Z],\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
                     rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+(?:[NSEW]|NE|NW|SE|SW)\b\.?)?(?:\s+\d{{1,3}}(?=\s*(?:,|$)))?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
