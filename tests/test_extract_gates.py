@@ -62,6 +62,8 @@ FRAGMENTS = [
     "5 到 7 个工作日", "the agent I spoke to was Marcus", "Monday 9 to 1", "Saturday 8-12",
     "那份酸辣粉 18.5", "别克 GL8", "B 套餐 1280", "报价内外屏一起 1680", "创意大厦 2 楼", "GM 440-2817", "freeze it from 1 February",
     "meant to arrive Wednesday", "4B, 221 Caledonian Road",
+    "坐 G7011 过来", "大概 5 点 40 到", "方太 JZT-TH25B", "处理人叫吴佳琪", "my partner Jonah on", "serial number on the back says 5CG2301XQT",
+    "4 点 50 才下班", "坐 K1 路",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2422,3 +2422,20 @@ def test_values_of_the_seventy_fifth_round(text, category, value):
 @pytest.mark.parametrize("text", ["这份报告 2024，", "we moved it from 1 February", "it didn't arrive Wednesday"])
 def test_look_alikes_of_the_seventy_fifth_round(text):
     assert [f for f in extract(text) if f.category in ("amount", "datetime")] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("我 11 号下午从南京南站坐 G7011 过来，大概 5 点 40 到", "ref", "G7011"),
+    ("我 11 号下午从南京南站坐 G7011 过来，大概 5 点 40 到", "datetime", "5 点 40"),
+    ("燃气灶是方太 JZT-TH25B，点火一直打不着", "product", "方太 JZT-TH25B"),
+    ("投诉编号 TS-0712-3359，处理人叫吴佳琪", "name", "吴佳琪"),
+    ("contact my partner Jonah on 07700 900 418 if I don't pick up", "name", "Jonah"),
+    ("serial number on the back says 5CG2301XQT", "ref", "5CG2301XQT"),
+])
+def test_values_of_the_seventy_sixth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["坐 K1 路公交", "我 4 点半才下班", "the tracking page says DELIVERED"])
+def test_look_alikes_of_the_seventy_sixth_round(text):
+    assert [f for f in extract(text) if f.category in ("ref", "datetime")] == []

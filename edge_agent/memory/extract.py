@@ -96,7 +96,7 @@ CN_TIME = (rf"(?:(?:{DAYPART})\s?)?{CN_SHY_OF}|"
            rf"(?<![\d.第])\d{{1,2}}[点時时](?![间候代刻])(?:{CN_MINUTE})?|"
            rf"(?:(?<![{CJK}])|(?<=[在是到于约定]))[{CN_DIGIT}]{{1,3}}[点時时](?!半会|半晌){CN_MINUTE}|[{CN_DIGIT}]{{1,3}}点钟|"   # not 一时半会儿
            rf"(?<!\d)\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"    # "9:00-11:00"
-           rf"(?<![\d.第])(?<!第\s)\d{{1,2}}\s[点时](?:半|一刻|三刻|\d{{1,2}}分?)")   # "挪到 4 点半"
+           rf"(?<![\d.第])(?<!第\s)\d{{1,2}}\s[点时]\s?(?:半|一刻|三刻|\d{{1,2}}(?:\s?分(?!钟)|(?![\d.]|\s?[个人位岁块元号楼层天台件张份桌间])))")   # "挪到 4 点半", "5 点 40 到"
 # without a date before it: a part of the day before a colon time ("下午 3:30"; after a date,
 # "1月8日 上午" and "10:00" stay two values), a spaced digit hour before what is done then
 CN_TIME_ALONE = (rf"(?:{DAYPART})\s?\d{{1,2}}:\d{{2}}(?:\s?[-–—~～到至]\s?\d{{1,2}}:\d{{2}})?(?!\d)|"
@@ -214,7 +214,7 @@ NOT_MODELS = (r"(?i:python|node|java|ruby|php|perl|go|rust|ubuntu|debian|centos|
 MAKER_BEFORE = r"(?:(?:(?<=\ba )|(?<=\ban )|(?<=\bthe )|(?<=\bmy )|(?<=\bour )|(?<=\bhis )|(?<=\bher ))(?-i:[A-Z][a-z]{2,15}) )?"
 SPACED_MODEL = _p(rf"{MAKER_BEFORE}(?<![A-Za-z0-9#-])(?!{NOT_MODELS})(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}} \d{{1,5}}{_MODEL_TAIL}"
                   rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-]|\.\d)")
-MODEL_AFTER_BRAND = rf"[A-Za-z]{{0,16}}[ -]?\d{{1,5}}(?:\.\d(?![\d.]))?{_MODEL_TAIL}"
+MODEL_AFTER_BRAND = rf"(?:[A-Z]{{2,6}}-(?=[A-Z]{{1,6}}\d))?[A-Za-z]{{0,16}}[ -]?\d{{1,5}}(?:\.\d(?![\d.]))?{_MODEL_TAIL}"
 COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|橙|棕)色[{CJK}]{{0,3}}|雅川青|钛金属|"
            # a maker's colour without 色, ending its clause ("深空黑", "烟云紫", "远峰蓝")
            rf"(?![我你他她要想的是和还就])[{CJK}]{{1,3}}(?:黑|白|蓝|紫|金|银|灰|粉|绿|红|青)(?![{CJK}])|"
@@ -327,11 +327,14 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # cards are taken first
     ("ref", _p(r"(?<![A-Za-z0-9.-])(?P<v>[A-Z]{0,4}\d{10,24}|(?=(?:[A-Z]*\d){6})(?=\d*[A-Z])[A-Z0-9]{10,24})(?![A-Za-z0-9.-])"),
      DIGIT.search),
+    # a code read off a label ("serial number on the back says 5CG2301XQT")
+    ("ref", _p(r"\b(?P<l>(?i:serial|tracking|imei|model)(?:\s+(?:no\.?|number))?)\b[^.,;!?\d]{0,24}?\b(?i:says|reads|shows)\s+"
+               r"(?P<v>(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{5,20})(?![A-Za-z0-9])"), DIGIT.search),
     # a seat on a train ("05 车 12F")
     ("ref", _p(r"(?<![\dA-Za-z])(?P<v>\d{1,2}\s?车\s?\d{1,2}[A-F])(?![A-Za-z0-9])"), DIGIT.search),
     # a train ("G1357 次", "坐 D2205 次"), keyed 车次
     ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>[GDCZTKY]\d{1,4})(?=\s?次(?!数))|"
-               r"(?:(?<=高铁|动车|火车|车次)|(?<=高铁 |动车 |火车 |车次 ))(?P<w>[GDCZTKY]\d{1,4})(?![A-Za-z0-9])"), DIGIT.search),
+               r"(?:(?<=高铁|动车|火车|车次)|(?<=高铁 |动车 |火车 |车次 )|(?<=[坐乘搭])|(?<=[坐乘搭] ))(?P<w>[GDCZTKY]\d{1,4})(?![A-Za-z0-9]|\s?路)"), DIGIT.search),
     # "高铁票我统一买，G7385，早上8点12发车": a train's code on its own in a message about train tickets
     ("train", _p(r"(?<=[，,：:\s])(?P<v>[GDCZK]\d{2,4})(?=\s?[，,。；;\s]|$)"), DIGIT.search),
     ("datetime", _p(rf"(?:(?:下个?|这个?|本|下下个?)\s?(?i:{WEEKDAY})(?:\s*(?:{CN_TIME_AFTER_DATE}))?|(?i:{WEEKDAY}|tomorrow|today|tonight)\s*(?=[^\x00-\x7f])(?:{CN_TIME_AFTER_DATE})|(?:{CN_DATE})(?:\s?[（(]\s?(?:{CN_DATE})\s?[)）])?\s*(?:{CN_TIME_AFTER_DATE})?|(?:{CN_TIME_ALONE}))"
@@ -483,7 +486,7 @@ CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref"
         "grouped_zh": (NEEDS_WIDE, "amount")}
 ANYWHERE = {"train", "bargain", "grouped_zh"}   # a cue anywhere in the message: "高铁票我统一买，G7385，早上8点12发车"
 
-_NAME_ROLES = ("联系人|联络人|收件人|收货人|负责人|对接人|经办人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
+_NAME_ROLES = ("联系人|联络人|收件人|收货人|负责人|对接人|经办人|处理人|跟进人|受理人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
                "投保人|被保险人|被保人|乘机人|乘车人|乘客|入住人|订票人|预订人|订房人|寄件人|签收人|开户人|收款人|付款人|汇款人|体检人|报名人|参保人|团长|群主|使用人|领用人|责任人|全名")
 # a person the service is for, named only with a verb ("病人叫何桂英", "业主是钱国栋"): without one
 # the word is a role ("…的业主，楼上漏水", "学员编号")
@@ -521,7 +524,7 @@ NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|hu
                  r"cat|dog|puppy|kitten|rabbit|parrot)(?:(?:'s name is|'s name was|,| is called| is named| is| was| named| called)\s+(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
                  r"(?P<v>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+){0,2})(?![a-zà-ÿ'’])|\s+(?P<w>[A-Z][a-zà-ÿ]+(?: (?:[A-Z]['’])?[A-Z][a-zà-ÿ]+)?)(?=[,.]|['’]s\s|\s+(?i:starts|"
                  r"started|is|was|will|has|had|needs|wants|said|lives|works|goes|and|can|should|would|just|also|usually|always|often|"
-                 r"normally|sometimes|calls|called|booked|paid|handles|might|may|does|did)\b|\s*[\u4e00-\u9fff]|\s*$))")
+                 r"normally|sometimes|calls|called|booked|paid|handles|might|may|does|did|on|at)\b|\s*[\u4e00-\u9fff]|\s*$))")
 # a worker named after their role ("The technician, Sam Ortiz, said ...")
 # a relative named after the kin word as a title ("Auntie Rose's number", "Uncle Dev is coming")
 KIN_NAMED_EN = _p(r"\b(?P<l>Auntie|Aunty|Aunt|Uncle|Nana|Nan|Grandma|Grandpa|Granny|Grandad|Cousin)\s+(?P<v>[A-Z][a-zà-ÿ]+)"
@@ -1488,7 +1491,8 @@ BARE_PERIOD = re.compile(r"这个?月|本月|上个?月|今天|昨天|前天|这
 NOT_HAPPENED = re.compile(r"\s*(?:还|都|一直|也)?(?:没有?|未)\s?(?:到账|收到|到|发货|发|来|回复?|退|修|处理|联系|打|给|转|动静)")
 # a village's group is part of its address ("王庄村二组", "刘楼村 8 组")
 VILLAGE_BEFORE = re.compile(r"(?:村|屯|庄|社区|生产队)\s?$")
-BUSY_AFTER = re.compile(r"\s*(?:[我你他她]们?)?(?:有事|没空)(?!\s?(?:直接|就|可以|请|随时|的话|再|找|打|联系|call))")
+BUSY_AFTER = re.compile(r"\s*(?:[我你他她]们?)?(?:有事|没空)(?!\s?(?:直接|就|可以|请|随时|的话|再|找|打|联系|call))|"
+                        r"\s*才(?:下班|放学|下课|起床|睡醒)")   # "我 4 点 50 才下班": why, the plan is said apart
 # a day called off ("取消明天的预约", "周五的聚餐取消了"): what is left of it is no plan
 CANCELLED_BEFORE_ZH = re.compile(r"取消(?:掉)?\s?$")
 CANCELLED_AFTER_ZH = re.compile(r"的?\s?[^，。！？,.!?\s]{0,6}?(?:取消了|取消掉|不开了|不办了)")
