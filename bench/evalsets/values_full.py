@@ -3816,3 +3816,45 @@ MESSAGES_76: list = [
     ("the technician's visit is booked for Tuesday 12th at 8:30", [("datetime", "Tuesday 12th at 8:30")]),
     ("serial number on the back says 5CG2301XQT", [("ref", "5CG2301XQT")]),
 ]
+
+# test77: written on 2026-12-07 after test76's changes, before the extractor was run on it.
+# Customer service in Chinese and English: a phone repair, a flight change, a rental flat's
+# deposit, an online course, a gym, pharmacy stock, a moving company, a bank card's limit, a
+# wedding photographer, a water heater, a car's insurance claim; a broken chair, a visa
+# appointment, a dentist, a subscription, a lost bag.
+MESSAGES_77: list = [
+    ("手机屏幕摔碎了，型号是华为 Mate 60 Pro，去年双十一买的", [("product", "华为Mate 60 Pro"), ("?datetime", "去年双十一")]),
+    ("维修报价说换外屏要 1180，内屏一起换得 2399", [("amount", "1180"), ("amount", "2399")]),
+    ("寄修单号 JX2412070093，顺丰上门取件约的周四 10:00-12:00", [("ref", "JX2412070093"), ("datetime", "周四10:00-12:00")]),
+    ("原定 12 月 19 号 MU5138 改到 20 号同一时间的航班", [("datetime", "12月19号"), ("ref", "MU5138"), ("datetime", "20号")]),
+    ("改签手续费收了 210 元，差价另补 340", [("amount", "210元"), ("amount", "340")]),
+    ("乘机人证件号 110105198803154428", [("id_card", "110105198803154428")]),
+    ("房子押金是押二付一，押金 7600 退房时没退给我", [("amount", "7600")]),
+    ("房东姓曹，电话 139-1866-0274，合同是到明年 3 月 31 号", [("?name", "曹"), ("phone", "13918660274"), ("datetime", "明年3月31号")]),
+    ("房子在北京市朝阳区望京西园三区 313 号楼 2 单元 1704", [("address", "北京市朝阳区望京西园三区313号楼2单元1704")]),
+    ("网课买的是 Python 进阶班，学费 2980，开课是下个月 8 号晚上七点半", [("product", "Python进阶班"), ("amount", "2980"), ("datetime", "下个月8号晚上七点半")]),
+    ("学员账号 stu_zhanglei2019@163.com，登录不上", [("email", "stu_zhanglei2019@163.com")]),
+    ("健身卡办的年卡 3688，私教课还买了 24 节", [("amount", "3688"), ("count", "24节")]),
+    ("教练叫 Kevin，约的是每周二和周五晚上 8 点", [("name", "Kevin"), ("datetime", "每周二和周五晚上8点")]),
+    ("药房这边阿莫西林胶囊还有 40 盒，布洛芬缓释胶囊缺货", [("?product", "阿莫西林胶囊"), ("count", "40盒"), ("?product", "布洛芬缓释胶囊")]),
+    ("搬家定的 27 号早上 7 点，从闵行区莘庄搬到松江区九亭", [("datetime", "27号早上7点"), ("?address", "闵行区莘庄"), ("address", "松江区九亭")]),
+    ("车是 4.2 米的厢货，搬运工两个人，总价谈好 1500 不含拆装", [("?product", "4.2米的厢货"), ("count", "两个人"), ("amount", "1500")]),
+    ("我的信用卡尾号 6021，单笔限额想调到五万", [("bank_card", "6021"), ("amount", "五万")]),
+    ("婚纱照订的是 8999 的套系，拍摄日期 2025 年 4 月 12 日", [("amount", "8999"), ("datetime", "2025年4月12日")]),
+    ("摄影师是小周，助理是阿杰", [("name", "小周"), ("name", "阿杰")]),
+    ("热水器是 A.O.史密斯 E60VN3，漏水了，安装在卫生间", [("product", "A.O.史密斯E60VN3")]),
+    ("出险时间是 11 月 30 号晚上 9 点多，报案号 6103 2024 1130 2217", [("datetime", "11月30号晚上9点多"), ("ref", "610320241130 2217")]),
+    ("定损金额 4380，保险公司的理赔员叫何建平", [("amount", "4380"), ("name", "何建平")]),
+    ("车牌号 浙B·7K359，车架号后六位 062718", [("ref", "浙B7K359"), ("ref", "062718")]),
+    ("The office chair I bought (order #A-55120-3) has a cracked base", [("ref", "A-55120-3")]),
+    ("it was £189.99 and it arrived on 28 November", [("amount", "£189.99"), ("datetime", "28 November")]),
+    ("my visa appointment is at the centre on Friday 9 January, 10:15", [("datetime", "Friday 9 January, 10:15")]),
+    ("passport number 564218937, surname Okonkwo, first name Adaeze", [("id_card", "564218937"), ("name", "Okonkwo"), ("name", "Adaeze")]),
+    ("Dr. Haverford moved my cleaning to the 14th at 4:45 pm", [("name", "Dr. Haverford"), ("datetime", "the 14th at 4:45 pm")]),
+    ("I was charged $12.99 twice for the Premium plan this month", [("amount", "$12.99"), ("?product", "Premium plan"), ("?datetime", "this month")]),
+    ("the account email is m.oduya@proton.me", [("email", "m.oduya@proton.me")]),
+    ("my bag didn't arrive on BA 2491 from Lagos, tag number LOS 482176", [("ref", "BA 2491"), ("ref", "LOS 482176")]),
+    ("it's a navy Samsonite 68 cm spinner with 3 bottles of wine in it", [("product", "Samsonite 68 cm spinner"), ("count", "3 bottles")]),
+    ("please deliver it to 17 Ormonde Terrace, Flat 2, London NW8 7LP", [("address", "17 Ormonde Terrace, Flat 2, London NW8 7LP")]),
+    ("you can reach me on +234 803 555 0192 after 6", [("phone", "+234 803 555 0192"), ("?datetime", "after 6")]),
+]
