@@ -2439,3 +2439,34 @@ def test_values_of_the_seventy_sixth_round(text, category, value):
 @pytest.mark.parametrize("text", ["坐 K1 路公交", "我 4 点半才下班", "the tracking page says DELIVERED"])
 def test_look_alikes_of_the_seventy_sixth_round(text):
     assert [f for f in extract(text) if f.category in ("ref", "datetime")] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("维修报价说换外屏要 1180，内屏一起换得 2399", "amount", "2399"),
+    ("改签手续费收了 210 元，差价另补 340", "amount", "340"),
+    ("健身卡办的年卡 3688，私教课还买了 24 节", "amount", "3688"),
+    ("车是 4.2 米的厢货，搬运工两个人，总价谈好 1500 不含拆装", "amount", "1500"),
+    ("原定 12 月 19 号 MU5138 改到 20 号同一时间的航班", "ref", "MU5138"),
+    ("教练叫 Kevin，约的是每周二和周五晚上 8 点", "name", "Kevin"),
+    ("教练叫 Kevin，约的是每周二和周五晚上 8 点", "datetime", "每周二和周五晚上 8 点"),
+    ("定损金额 4380，保险公司的理赔员叫何建平", "name", "何建平"),
+    ("搬家定的 27 号早上 7 点，从闵行区莘庄搬到松江区九亭", "address", "松江区九亭"),
+    ("热水器是 A.O.史密斯 E60VN3，漏水了", "product", "A.O.史密斯 E60VN3"),
+    ("my bag didn't arrive on BA 2491 from Lagos, tag number LOS 482176", "ref", "BA 2491"),
+    ("my bag didn't arrive on BA 2491 from Lagos, tag number LOS 482176", "ref", "LOS 482176"),
+    ("it's a navy Samsonite 68 cm spinner with 3 bottles of wine in it", "product", "Samsonite 68 cm spinner"),
+])
+def test_values_of_the_seventy_seventh_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_surname_and_a_first_name_are_both_kept():
+    names = [(f.value, f.key) for f in extract("passport number 564218937, surname Okonkwo, first name Adaeze")
+             if f.category == "name"]
+    assert names == [("Okonkwo", "name:self:sur"), ("Adaeze", "name:self:first")]
+
+
+@pytest.mark.parametrize("text", ["it will arrive on HK 24 days later", "我们谈好了再说", "the last name is wrong",
+                                  "搬到楼上去了"])
+def test_look_alikes_of_the_seventy_seventh_round(text):
+    assert [f for f in extract(text) if f.category in ("ref", "amount", "name", "address")] == []

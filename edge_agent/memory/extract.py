@@ -196,7 +196,7 @@ CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
           "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|雅迪|爱玛|台铃|小牛|绿源|鱼跃|欧姆龙|三诺|可孚|东方红|雷沃|约翰迪尔|久保田|五征|常发|"
           # what a flat's renovation is bought by ("马可波罗 CH8803", "公牛 G28")
-          "公牛|马可波罗|东鹏|诺贝尔|蒙娜丽莎|欧神诺|欧派|索菲亚|九牧|箭牌|恒洁|科勒|TOTO|施耐德|欧普|雷士|立邦|多乐士|三棵树|圣象|华帝|万和|林内|"
+          "公牛|马可波罗|东鹏|诺贝尔|蒙娜丽莎|欧神诺|欧派|索菲亚|九牧|箭牌|恒洁|科勒|TOTO|施耐德|欧普|雷士|立邦|多乐士|三棵树|圣象|华帝|万和|林内|A\\.?\\s?O\\.?\\s?史密斯|史密斯|万家乐|能率|阿里斯顿|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree(?![a-z])|LG|Philips|Bosch|Panasonic")
 _MODEL_TAIL = r"[A-Za-z]{0,8}(?:(?<=[A-Za-z])\d{1,2}[A-Za-z]?)?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
@@ -374,11 +374,12 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
      NEEDS_WIDE.search),
     # a service or a part and its price, said last ("小保养 680", "换了雨刮 120", "摄影跟拍 6800 全天",
     # "化妆师另外 2200"), and a salary after the probation ("月薪 18500，转正以后 21000")
-    ("amount", _p(rf"(?:(?P<l>[大小]?保养|洗车|打蜡|补漆|贴膜|四轮定位|(?:摄影|婚礼|全程)?跟拍|(?:新娘)?跟妆|化妆|摄影|司仪|婚车|婚纱照|转正(?=(?:以|之)?后)|差价)(?:费|价|(?:以|之)?后(?:是)?|"
-                  rf"(?<=差价)(?:[我你]?(?:补|付|退))?[，,]?\s?(?:大概|大约|约|是|要)?)?|"   # "差价我补，大概 340"
+    ("amount", _p(rf"(?:(?P<l>[大小]?保养|洗车|打蜡|补漆|贴膜|四轮定位|(?:摄影|婚礼|全程)?跟拍|(?:新娘)?跟妆|化妆|摄影|司仪|婚车|婚纱照|转正(?=(?:以|之)?后)|差价|(?:半年|年|季|月|次)卡|(?:总价|价格|价钱)?(?:谈好|谈到|谈成|砍到|讲好)了?)(?:费|价|(?:以|之)?后(?:是)?|"
+                  rf"(?<=差价)(?:[我你]?(?:另|再)?(?:补|付|退))?[，,]?\s?(?:大概|大约|约|是|要)?)?|"   # "差价我补，大概 340", "差价另补 340"
+                  rf"(?<=[{CJK}])(?:一起|也|都)?[换修](?:下来)?[得要]|"   # "内屏一起换得 2399"
                   rf"(?:换了?|修了?|补了?)(?:一?[个块套副对条])?(?P<k>[{CJK}]{{2,6}})|(?<=[{CJK}])(?:另外|额外|另算)|"
                   rf"(?:再|又|还能|还可以|能|可以)?优惠了?|全程)"   # "两个人再优惠 500", "全程 9600 一个人"
-                  rf"\s?(?P<v>\d{{2,6}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|全天|一天|半天|一个人|每人|一人|/人|$))"), NEEDS_WIDE.search),
+                  rf"\s?(?P<v>\d{{2,6}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|全天|一天|半天|一个人|每人|一人|/人|不含|含|包|$))"), NEEDS_WIDE.search),
     # a sum in words after 一共 that ends its clause ("物业费欠了三个月 一共一千零五十"; not "一共两千多人")
     ("amount", _p(rf"(?:一共|总共|共计|合计)(?:是|要|欠|交了|付了)?\s?(?P<v>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}})(?:块钱?|元)?"
                   rf"(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"), NEEDS_WIDE.search),
@@ -464,7 +465,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # one's ticket in a queue ("排队叫到 A138 了，我是 A156")
     ("queue", _p(r"(?<![A-Za-z0-9])[A-Z]\d{2,4}(?![A-Za-z0-9])"), DIGIT.search),
     ("flight", _p(r"(?<![A-Za-z0-9])(?P<v>(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]|Delta|United|American|Southwest|JetBlue|Alaska|Spirit|"
-                  r"Frontier|Hawaiian|Lufthansa|Emirates|Qantas|Ryanair|easyJet|Aer Lingus|Air Canada|WestJet)\s?\d{1,4})(?![A-Za-z0-9])"),
+                  r"Frontier|Hawaiian|Lufthansa|Emirates|Qantas|Ryanair|easyJet|Aer Lingus|Air Canada|WestJet)\s?\d{1,4})(?![A-Za-z0-9])"
+                  r"(?!\s+(?:days?|weeks?|hours?|mins?|minutes?|months?|years?)\b)"),
      DIGIT.search),
     # a course's code ("my coursework for CS2040", "module CS2040"): a reference, no product
     ("ref", _p(r"(?P<l>(?i:module|course|unit|class|coursework|assignment|exam|lecture|paper))(?:\s+(?i:code|for))?\s+(?P<v>[A-Z]{2,5}\s?\d{3,5}[A-Z]?)(?![A-Za-z0-9])"),
@@ -473,10 +475,13 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>(?P<l>Eurostar|Amtrak|Acela|TGV|ICE|Thalys|Frecciarossa|Italo|AVE|Avanti|LNER|Shinkansen)\s?\d{2,5})(?![A-Za-z0-9])"),
      DIGIT.search),
     ("spaced_product", _p(rf"{SPACED_MODEL.pattern}(?:,?\s?(?:with\s)?(?:\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
-                          rf"{COLOURS})){{0,3}}"), DIGIT.search),
+                          rf"{COLOURS})){{0,3}}"
+                          # its size and what it is ("a Samsonite 68 cm spinner", "a Dell 27 inch monitor")
+                          rf"(?:(?<=\d)\s?(?:cm|mm|inch|in|\")\s(?!(?:with|of|and|in|on|at|for|to|from|long|wide|tall|high|deep)\b)[a-z]{{3,12}}\b)?"), DIGIT.search),
 ]
 
-FLIGHT_CUE = _p(r"机票|航班|改签|飞机|登机|起飞|值机|\b(?:fly|flying|flew|flight|flights|boarding|depart(?:s|ing)?|lands|landing)\b", re.I)
+FLIGHT_CUE = _p(r"机票|航班|改签|飞机|登机|起飞|值机|\b(?:fly|flying|flew|flight|flights|boarding|depart(?:s|ing)?|lands|landing)\b|"
+                r"\barrived?\s+on\s*$", re.I)   # read up to the code: "my bag didn't arrive on BA 2491 from Lagos"
 SHIFT_CUE = _p(r"\b(?:shifts?|earlies|lates|rota|on call|working|work|open|opening hours)\b", re.I)
 SCORE = _p(r"\b(?:score[sd]?|won|lost|beat|drew|draw|result|nil|match|game|ratio|odds)\b", re.I)   # "the score at work was 2-1"
 QUEUE_CUE = _p(r"我是|我的号|我拿的|我取的|我排的")   # one's own ticket; "现在排到 A152 号" is where the queue is
@@ -496,7 +501,8 @@ _NAME_ROLE = _p(_NAME_ROLES)
 CALLED_FOR = re.compile(r"[人车醒过了着]|外卖|快递|师傅|出租|救护|代驾")
 _KIN = ("女儿|儿子|孩子|老公|老婆|爱人|丈夫|妻子|太太|母亲|父亲|爸爸|妈妈|[堂表](?:哥|姐|弟|妹)|侄子|侄女|外甥女?|孙子|孙女|"
         "叔叔|舅舅|姑姑|姨妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆")
-_CARER = "老师|班主任|师傅|设计师|律师|会计|中介|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机|顾问|专员|管家|店长|销售|客服"   # "钢琴老师叫蒋文静": a surname must follow
+_CARER = ("老师|班主任|师傅|设计师|律师|会计|中介|医生|大夫|教练|阿姨|保姆|月嫂|室友|邻居|同学|实习生|新人|徒弟|助理|秘书|经理|主管|领导|司机|顾问|专员|管家|店长|销售|客服|"
+          "理赔员|定损员|查勘员|业务员|快递员|摄影师|化妆师|导游|房东")   # "钢琴老师叫蒋文静": a surname must follow
 # a workplace's HR named with 是 as well ("HR 是赵敏"): a surname must follow
 CARER_LEAD = re.compile(rf"(?:{_CARER})(?:的?名字)?叫|(?:HR|人事)\s?(?:的?名字)?\s?(?:是|叫)")
 _KIN_OR_ROLE = rf"{_PERSON_ROLE}|(?:新郎|新娘|伴郎|伴娘)(?:\s?(?:是|叫|[:：])\s?|\s|(?=[{SURNAME_CHARS}]))|我的?(?:{_KIN})(?!\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
@@ -509,7 +515,7 @@ NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:�
              rf"(?!姓名|名字|拼音|英文|房东|卖家|商家|老板|对方|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|(?i:contact(?:\s?person)?)\s?(?:是|叫|[:：])\s?|"
                 rf"我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)\s?(?:的?名字)?(?:叫|是)?|"
-                rf"新?(?:同事|朋友|室友|邻居|同学|老师|客户|经理)(?:的?名字)?叫|(?:HR|人事|前台|客服|老板|主管|对接人)\s?(?:的?名字)?叫|"
+                rf"新?(?:同事|朋友|客户|{_CARER})(?:的?名字)?叫|(?:HR|人事|前台|客服|老板|主管|对接人)\s?(?:的?名字)?叫|"
                 rf"(?:{_NAME_ROLES})(?:英文名(?:字)?|的?姓名|的?名字)?\s*(?:写的是|填的是|是|为|叫|写|填|[:：])?(?:[{CJK}]{{1,5}}的)?)\s*"
                 r"(?P<v>(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s)?[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![A-Za-z.])")   # "Ms. Tan", not "Ms"
 # a role said with a title ("任课老师是黄老师", "客服经理"): no surname starts it
@@ -551,7 +557,7 @@ EN_COMMON = frozenset("""not on in the a an at is was wrong right missing correc
     there here down up off out now just really very so too spelled misspelled written typed printed shown
     changed gone""".split())
 NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bmy name on (?:it|the (?:booking|reservation|card|account|order|ticket|lease|policy)) is|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
-             rf"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for|"
+             rf"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for|\b(?:sur|first |last |given |family )name(?: is|:)?|"
              rf"\b(?:the|his|her|their) name(?: on (?:it|the (?:booking|reservation|card|account|order|ticket)))? is)"
              rf"\s+(?P<v>{en.NAME})|"
              rf"(?:^|(?i:\b(?:hi|hello|hey|hiya|morning|evening)\b)[,!]?\s+)(?i:it's|it is)\s+(?P<u>{en._TOKEN} {en._TOKEN})"
@@ -561,13 +567,13 @@ NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bmy name on (?:it|the (?:booking|r
              rf"(?<=, )(?P<p>{en._TOKEN}) po(?=\s*[.!]?\s*$)|"
              rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}}|"   # "I'm Tired": no
              rf"{en._TOKEN}(?=[,.!]|\s+(?:from|here|calling|speaking)\b))(?![\w'])")   # "I'm Priya, ..."
-ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|(?:事发|出险|事故|集合|见面)?地点|寄到(?!了)|送到(?!了)|寄往|送去(?!了)|寄去(?!了)|"
+ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|(?:事发|出险|事故|集合|见面)?地点|寄到(?!了)|送到(?!了)|搬到(?!了)|寄往|送去(?!了)|寄去(?!了)|"
              r"住在|家在|住址在|(?:shipping |delivery |billing )?address(?:es)?\b|"
              r"(?:ship|send|deliver|mail|post)(?: it| them)? to|(?:I |we )?(?:live|lives|living|am located|are located) at|"
              r"(?:my |our |the )?(?:home|office|place|house|flat|apartment)(?:'s| is) at)"
              r"\s*(?:(?:要|得|需要)?(?:改一下|改下|换一下|变了|变更一下|更新一下|有变|有变化)[，,]?\s*)?"
              r"(?:(?:请|麻烦)?(?:改成|改为|换成|更新为|更新成|变成|是在|是|系|为|在|写|填|:|：|is|changed to|is now))?\s*"
-             r"(?!\s*(?:结果|但是|可是|然后|不过|而且|就|都|也|还))(?P<v>(?=[^，。！？;；\n,]*(?:[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
+             r"(?!\s*(?:结果|但是|可是|然后|不过|而且|就|都|也|还|楼[上下里]))(?P<v>(?=[^，。！？;；\n,]*(?:[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
              r"[^，。！？;；\n,]{4,60})", re.I)
 PLAN = _p(r"(?P<p>方案\s?[A-Za-z甲乙丙丁一二三四五六]|(?<![A-Za-z])[Pp]lan\s?[A-Z0-9](?![A-Za-z])|"
           r"(?<![A-Za-z])[Oo]ption\s?[A-Z0-9](?![A-Za-z]))")
@@ -792,6 +798,9 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
                 reach = left if category == "product" else _sentence_start(text, s) if not text[e:right].strip() else max(0, s - 24)
                 # "my flight lands at 6:40pm on Sunday, BA 287": a code said last
                 hit = cue.search(text) if kind in ANYWHERE else cue.search(text, reach, s)
+                if hit is None and kind == "flight":   # "原定 19 号 MU5138 改到 20 号同一时间的航班"
+                    hit = cue.search(text, e, _sentence_end(text, e))
+                    keyword = hit.group(0) if hit else keyword
                 if hit is None or category == "datetime" and SCORE.search(text, reach, right):
                     continue
                 if category == "ref" and hit.start() < s - 24 and hit.group(0).isascii():
@@ -816,6 +825,11 @@ def _sentence_start(text: str, at: int) -> int:
     return max((m.end() for m in SENTENCE_END.finditer(text, 0, at)), default=0)
 
 
+def _sentence_end(text: str, at: int) -> int:
+    end = SENTENCE_END.search(text, at)
+    return end.start() if end else len(text)
+
+
 WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")   # "周六周日都行": one value
 AFTER_WORK = re.compile(r"\s?(?:下班|放学|下课|收工|吃完饭|午饭|晚饭)(?:后|以后|之后)\s?")   # "周四下班后 6 点半": one time
 
@@ -824,6 +838,8 @@ def _one_date(first: str, gap: str, second: str) -> bool:
     """Two dates that are one value: listed or spanned ("周一到周五"), two weekdays side by side
     ("周六周日"), a day of the month and its weekday ("12 月 13 号 周五下午 3 点半")."""
     return (re.fullmatch(r"\s?[、到至~～-]\s?", gap) is not None or not gap and WEEKDAY_ZH.fullmatch(first) is not None
+            or re.fullmatch(r"\s?(?:和|跟|及|与|或者?)\s?", gap) is not None and WEEKDAY_ZH.search(first[-3:]) is not None
+            and WEEKDAY_ZH.match(second) is not None   # "每周二和周五晚上 8 点"
             or AFTER_WORK.fullmatch(gap) is not None and HOUR_ZH.match(second) is not None
             or len(gap) <= 1 and not gap.strip() and first.endswith(("号", "日")) and WEEKDAY_ZH.match(second) is not None)
 
@@ -947,7 +963,9 @@ def _names(text: str) -> list[Extracted]:
         value = m.group(group)
         if value.split()[0].lower() in NOT_EN_NAMES or re.fullmatch(rf"{WEEKDAY}|{MONTH}", value, re.I):
             continue
-        out.append(Extracted("name", value, "self", "name:self", m.start(group), m.end(group)))
+        part = PART_OF_NAME.search(m.group(0))   # "surname Okonkwo, first name Adaeze": both kept
+        key = f"name:self:{part.group(0).lower()}" if part else "name:self"
+        out.append(Extracted("name", value, "self", key, m.start(group), m.end(group)))
     for m in NAME_EN_ROLE.finditer(text):
         group, role = ("v", "l") if m.group("v") else ("w", "k") if m.group("w") else ("x", "r")
         if m.group(group).split()[0].lower() in NOT_EN_NAMES or re.fullmatch(WEEKDAY, m.group(group), re.I):
@@ -970,6 +988,8 @@ def _whose(lead: str) -> str:
     who = re.sub(r"^我的?|^新|的?名字|英文名字?|[叫是为:：\s]", "", lead)
     return "self" if who in ("", "我", "姓名") else who
 
+
+PART_OF_NAME = re.compile(r"^(?:sur|first|last|given|family)(?=\s?name)", re.I)
 
 # a business named where a person would be ("the vet is Greenway Vets")
 ORG_EN = re.compile(r"\b(?:Vets?|Ltd|Limited|Clinic|Surgery|Practice|Dental|Group|Services|Hospital|Pharmacy|Motors|Garage|"
