@@ -5,7 +5,8 @@
 
 1. A Debian arm64 rootfs of the release asked for (bullseye: Python 3.9, bookworm: 3.11,
    trixie: 3.13; debootstrap, cached in ~/.cache/edge-agent/arm-board), copied fresh for each
-   run; its programs run on the emulated CPU through binfmt_misc.
+   run; its programs run on the emulated CPU through binfmt_misc, as the core ``--cpu`` names
+   (QEMU_CPU for sshd and every session it starts; default the Raspberry Pi 4's Cortex-A72).
 2. The board's network: a network namespace with only loopback and one veth to the host,
    10.213.0.2/30 <-> 10.213.0.1 (that /30 exists only between this namespace and the host;
    the namespace has no route anywhere else, so the board cannot reach any registry).
@@ -21,7 +22,7 @@ board (``deploy --multilingual``); a Chinese turn follows the English one, the r
 whether the daemon then maps the packed file and its RSS after it, and the board also runs
 tests/test_use_m.py against the installed wheel.
 
-Writes bench/out/arm-board-SUITE.json: {"suite", "arch", "python", "board_network", "deploy": {"ok",
+Writes bench/out/arm-board-SUITE.json: {"suite", "cpu", "hwcaps", "arch", "python", "board_network", "deploy": {"ok",
 "seconds"}, "turn": {"backend", "reply", "first_token_s"}, "tests": {"passed", "failed"},
 "rss_mb", ...}. Takes 10-30 minutes on a 2-core host (the first run also builds the rootfs
 and the bundle).
@@ -53,6 +54,10 @@ SUITES = {"bullseye": (3, 9), "bookworm": (3, 11), "trixie": (3, 13)}
 PACKAGES = "python3,python3-venv,python3-dev,gcc,libc6-dev,openssh-server,procps"
 NETNS, VETH_HOST, VETH_BOARD = "ea-arm-board", "eab-host", "eab-board"
 HOST_IP, BOARD_IP = "10.213.0.1", "10.213.0.2"       # a /30 between this host and the namespace only
+# the emulated core: the deploy names the rpi4-4g profile, a Raspberry Pi 4's Cortex-A72 (ARMv8.0,
+# no SVE). qemu's default "max" core reports features no board of docs/boards.md has (SVE among
+# them), and libraries that dispatch on them then run code no board runs.
+BOARD_CPU = "cortex-a72"
 BOARD_ROOT, BOARD_PORT = "/opt/edge-agent", 8848
 # the tests that need no host service (no redis, MariaDB, sshd, llama.cpp server, cgroup)
 BOARD_TESTS = ["tests/test_memory_contract.py", "tests/test_ringbuf.py", "tests/test_messages.py",
@@ -158,15 +163,9 @@ def mounts(rootfs: Path):
             sh("umount", "-l", str(path), check=False)
 
 
-@contextlib.contextmanager
-def sshd(rootfs: Path, keys: Path):
-    for name in ("host_key", "user_key"):
-        sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(keys / name))
-    etc = rootfs / "etc" / "ssh"
-    shutil.copy(keys / "host_key", etc / "edge_agent_host_key")
-    os.chmod(etc / "edge_agent_host_key", 0o600)
-    (etc / "edge_agent_authorized_keys").write_text((keys / "user_key.pub").read_text())
-    (etc / "sshd_config_edge_agent").write_text(f"""Port 22
+def sshd_config(cpu: str) -> str:
+    """The board's sshd: key login only, and every session on the emulated core ``cpu``."""
+    return f"""Port 22
 ListenAddress {BOARD_IP}
 HostKey /etc/ssh/edge_agent_host_key
 AuthorizedKeysFile /etc/ssh/edge_agent_authorized_keys
@@ -176,11 +175,24 @@ UsePAM no
 StrictModes no
 PermitRootLogin prohibit-password
 Subsystem sftp internal-sftp
-""")
+SetEnv QEMU_CPU={cpu}
+"""
+
+
+@contextlib.contextmanager
+def sshd(rootfs: Path, keys: Path, cpu: str = BOARD_CPU):
+    for name in ("host_key", "user_key"):
+        sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(keys / name))
+    etc = rootfs / "etc" / "ssh"
+    shutil.copy(keys / "host_key", etc / "edge_agent_host_key")
+    os.chmod(etc / "edge_agent_host_key", 0o600)
+    (etc / "edge_agent_authorized_keys").write_text((keys / "user_key.pub").read_text())
+    (etc / "sshd_config_edge_agent").write_text(sshd_config(cpu))
     (rootfs / "run" / "sshd").mkdir(parents=True, exist_ok=True)
     errlog = open(keys / "sshd.log", "w")
     proc = subprocess.Popen(["ip", "netns", "exec", NETNS, "chroot", str(rootfs), "/usr/sbin/sshd", "-D", "-e",
-                             "-f", "/etc/ssh/sshd_config_edge_agent"], stdout=errlog, stderr=errlog)
+                             "-f", "/etc/ssh/sshd_config_edge_agent"], stdout=errlog, stderr=errlog,
+                            env={**os.environ, "QEMU_CPU": cpu})
     ssh = dict(host=f"root@{BOARD_IP}", identity=str(keys / "user_key"), known_hosts=str(keys / "known_hosts"))
     try:
         t = SSHTransport(ssh["host"], identity=ssh["identity"], known_hosts=ssh["known_hosts"])
@@ -354,6 +366,9 @@ def main() -> int:
                     help="deploy --multilingual: the multilingual encoder packed on the board, a Chinese turn")
     ap.add_argument("--runner", choices=("inline", "process"), default="inline",
                     help="local_runner on the board: the model in the daemon's process or in its own")
+    ap.add_argument("--cpu", default=BOARD_CPU,
+                    help=f"the emulated core, as qemu -cpu names it (default {BOARD_CPU}, the Raspberry Pi 4's; "
+                         "cortex-a53 for an RK3568's A55s, cortex-a76 for an RK3588's big cores, max for qemu's all)")
     args = ap.parse_args()
     suffix = "" if args.runner == "inline" else f"-{args.runner}"
     args.json = args.json or str(PROJECT / "bench" / "out" / f"arm-board-{args.suite}{suffix}.json")
@@ -368,18 +383,20 @@ def main() -> int:
     log(f"rootfs ready ({time.monotonic() - t0:.0f} s); building the offline bundle for {target.tag}")
     t1 = time.monotonic()
     bundle = build_bundle(target, multilingual=args.multilingual)
-    report: dict = {"suite": args.suite, "runner": args.runner, "arch": None, "python": None, "board_network": None,
+    report: dict = {"suite": args.suite, "runner": args.runner, "cpu": args.cpu, "hwcaps": None, "arch": None,
+                    "python": None, "board_network": None,
                     "bundle": {"key": bundle.key, "mb": bundle.size_mb(), "seconds": round(time.monotonic() - t1, 1),
                                "multilingual_wheel_mb": round(bundle.multilingual.stat().st_size / 2**20, 1)
                                if bundle.multilingual else None}}
     work = fresh_rootfs(pristine)
-    with tempfile.TemporaryDirectory() as tmp, network(), mounts(work), sshd(work, Path(tmp)) as (ssh, t):
+    with tempfile.TemporaryDirectory() as tmp, network(), mounts(work), sshd(work, Path(tmp), args.cpu) as (ssh, t):
         report["arch"] = asyncio.run(board(t, "uname -m")).strip()
+        report["hwcaps"] = asyncio.run(board(t, "LD_SHOW_AUXV=1 /bin/true | grep HWCAP; true")).split()
         report["python"] = asyncio.run(board(t, "python3 -c 'import platform; print(platform.python_version())'")).strip()
         routes = board_routes()
         report["board_network"] = "none" if unroutable() and "default" not in routes else "routable"
         report["board_routes"] = routes.strip().splitlines()
-        log(f"board up: {report['arch']}, Python {report['python']}, network {report['board_network']}; deploying")
+        log(f"board up: {report['arch']} ({args.cpu}), Python {report['python']}, network {report['board_network']}; deploying")
         pack_tests(Path(tmp))
         ok, seconds, output = deploy(ssh, args.multilingual, args.runner)
         report["deploy"] = {"ok": ok, "seconds": round(seconds, 1), "output": output[-1500:]}
