@@ -3858,3 +3858,43 @@ MESSAGES_77: list = [
     ("please deliver it to 17 Ormonde Terrace, Flat 2, London NW8 7LP", [("address", "17 Ormonde Terrace, Flat 2, London NW8 7LP")]),
     ("you can reach me on +234 803 555 0192 after 6", [("phone", "+234 803 555 0192"), ("?datetime", "after 6")]),
 ]
+
+# test78: written on 2026-12-07 after test77's changes, before the extractor was run on it.
+# Customer service in Chinese and English: a broadband move, a takeaway refund, a hospital's
+# registration, property management, a hotel group booking, a phone trade-in, a bank's wire, a
+# child's school bus, a furniture delivery, a printer; an energy bill, a landlord, a TV, an
+# airline's refund, an invoice, a driving lesson.
+MESSAGES_78: list = [
+    ("宽带要移机，新地址是广州市天河区华夏路 10 号富力中心 28 楼 2805", [("address", "广州市天河区华夏路10号富力中心28楼2805")]),
+    ("宽带账号 02088457721，装维师傅约的后天上午 9 点到 11 点之间", [("ref", "02088457721"), ("datetime", "后天上午9点到11点")]),
+    ("外卖少送了一份，一共 36 块 5，订单尾号 4471", [("amount", "36块5"), ("ref", "4471")]),
+    ("骑手电话 176 0213 8854，他说已经送到 3 号门了", [("phone", "17602138854")]),
+    ("挂号单号 202412070158，约的是下礼拜三下午的心内科", [("ref", "202412070158"), ("datetime", "下礼拜三下午")]),
+    ("就诊人是我母亲，叫彭桂英，医保卡号 4403 0219 5507", [("name", "彭桂英"), ("ref", "440302195507")]),
+    ("物业费一年 4320，我们是 6 栋 2 单元 901", [("amount", "4320"), ("address", "6栋2单元901")]),
+    ("楼上漏水把我家天花板泡了，物业的管家姓蔡", [("?name", "蔡")]),
+    ("公司团建订 12 间房，一共 23 位，3 号到 5 号住两晚", [("count", "12间"), ("count", "23位"), ("datetime", "3号到5号"), ("?count", "两晚")]),
+    ("对接人是行政部的韦晓婷，预算每间不超过 480", [("name", "韦晓婷"), ("amount", "480")]),
+    ("旧手机是 iPhone 12 128G，估价给了 1350", [("product", "iPhone 12 128G"), ("amount", "1350")]),
+    ("新机订的小米 14 Ultra 白色，月底前能到吗", [("product", "小米14 Ultra"), ("datetime", "月底前")]),
+    ("境外汇款 2 万美元，收款行 SWIFT 代码 HSBCHKHHHKH", [("amount", "2万美元"), ("ref", "HSBCHKHHHKH")]),
+    ("汇款的流水号是 HK20241205003318，已经三天了还没到", [("ref", "HK20241205003318"), ("?datetime", "三天")]),
+    ("孩子叫王一诺，坐的是 7 号校车，每天早上 6 点 50 在小区门口等", [("name", "王一诺"), ("ref", "7号"), ("datetime", "每天早上6点50")]),
+    ("校车老师的电话 135 1029 6637，姓邱", [("phone", "13510296637"), ("?name", "邱")]),
+    ("沙发是顾家 KUKA 2088 三人位，送货说好周六下午", [("product", "顾家KUKA 2088"), ("datetime", "周六下午")]),
+    ("送货的单号 JT3012456789012，上楼费另收了 80", [("ref", "JT3012456789012"), ("amount", "80")]),
+    ("打印机惠普 M1136 卡纸，买了还不到两个月", [("product", "惠普M1136"), ("?datetime", "两个月")]),
+    ("收件人：欧阳子豪，电话 (010) 6552 1188 转 206", [("name", "欧阳子豪"), ("phone", "01065521188转206")]),
+    ("预约码 7H3K9Q，取票的时候报这个就行", [("ref", "7H3K9Q")]),
+    ("My energy bill for November came to £214.37, account number 8830 1192 45", [("amount", "£214.37"), ("ref", "8830119245"), ("?datetime", "November")]),
+    ("the meter reading I sent on the 1st was 04512", [("?datetime", "the 1st"), ("ref", "04512")]),
+    ("my landlord Mrs. Patel says the rent goes up to $1,450 a month from March", [("?name", "Mrs. Patel"), ("amount", "$1,450"), ("datetime", "March")]),
+    ("the flat is Flat 7, 3 Mill Lane, Bristol BS1 6AN", [("address", "Flat 7, 3 Mill Lane, Bristol BS1 6AN")]),
+    ("I bought a 55-inch Sony Bravia XR-55A80L and the screen flickers", [("product", "Sony Bravia XR-55A80L")]),
+    ("the engineer can come next Tuesday between 8 and 12", [("datetime", "next Tuesday between 8 and 12")]),
+    ("I'm still waiting on a refund of 318 euros for flight FR 8142", [("amount", "318 euros"), ("ref", "FR 8142")]),
+    ("please resend invoice INV-2024-0917 to accounts@brightlane.co.uk", [("ref", "INV-2024-0917"), ("email", "accounts@brightlane.co.uk")]),
+    ("my driving instructor is Gary Fenwick and my next lesson is Thursday at 7:30am", [("name", "Gary Fenwick"), ("datetime", "Thursday at 7:30am")]),
+    ("I've had 14 lessons so far at £38 each", [("count", "14 lessons"), ("amount", "£38")]),
+    ("call me back on 0161 496 0732, I'm Fatima Malik", [("phone", "0161 496 0732"), ("name", "Fatima Malik")]),
+]
