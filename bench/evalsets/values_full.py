@@ -3887,7 +3887,7 @@ MESSAGES_78: list = [
     ("收件人：欧阳子豪，电话 (010) 6552 1188 转 206", [("name", "欧阳子豪"), ("phone", "01065521188转206")]),
     ("预约码 7H3K9Q，取票的时候报这个就行", [("ref", "7H3K9Q")]),
     ("My energy bill for November came to £214.37, account number 8830 1192 45", [("amount", "£214.37"), ("ref", "8830119245"), ("?datetime", "November")]),
-    ("the meter reading I sent on the 1st was 04512", [("?datetime", "the 1st"), ("ref", "04512")]),
+    ("the meter reading I sent on the 1st was 04512", [("?datetime", "the 1st")]),
     ("my landlord Mrs. Patel says the rent goes up to $1,450 a month from March", [("?name", "Mrs. Patel"), ("amount", "$1,450"), ("?datetime", "March")]),
     ("the flat is Flat 7, 3 Mill Lane, Bristol BS1 6AN", [("address", "Flat 7, 3 Mill Lane, Bristol BS1 6AN")]),
     ("I bought a 55-inch Sony Bravia XR-55A80L and the screen flickers", [("product", "Sony Bravia XR-55A80L")]),
