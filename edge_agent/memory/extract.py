@@ -127,7 +127,7 @@ CN_DATE = (rf"(?:(?:\d{{4}}|(?<!\d)1[01]\d)\s?年\s?|{CN_YEAR})?\d{{1,2}}\s?月\
            rf"每个?月\s?(?:\d{{1,2}}|二?十[一二三四五六七八九]?|三十一?|[一二三四五六七八九])\s?[日号]|月底|月初|月中|年底|年初|(?:农历|阴历)?\s?{CN_LUNAR}|{CN_YEAR}?{CN_HOLIDAY}|"
            rf"(?:下个?月|本月|这个月)(?:\s?\d{{1,2}}\s?[日号]|(?:三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]|底|初|中旬|上旬|下旬|末)?|"
            rf"(?<![\d月路街道巷弄里村楼栋幢号室第-])(?<![\d月路街道巷弄里村楼栋幢号室第-] )(?:3[01]|[12]\d|0?[1-9])\s?[日号]"
-           rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊]|[出入]口|\s?(?:教学楼|宿舍|车厢|考场|教室|展位|摊位|会议室))(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
+           rf"(?![A-Za-z0-9_码楼栋幢室线院门库机位床店厅馆仓柜口技师窗桌病诊]|[出入]口|校车|班车|公交|大巴|\s?(?:教学楼|宿舍|车厢|考场|教室|展位|摊位|会议室))(?!\s(?:[A-Z0-9楼栋幢室线院门库机位床技师窗桌病诊]|[a-z](?![a-z])))")
 # a holiday ("Labor Day weekend", "Christmas Eve", "the bank holiday Monday")
 EN_HOLIDAY = (r"(?:(?-i:Labou?r Day|Memorial Day|Thanksgiving|Christmas(?: Eve| Day)?|New Year'?s(?: Eve| Day)?|Easter|"
               r"Boxing Day|Halloween|Independence Day|Presidents'? Day|Canada Day|Anzac Day|Australia Day|Diwali|Eid)|"
@@ -196,6 +196,7 @@ CAR_BRANDS = ("本田|丰田|日产|大众|奥迪|宝马|奔驰|比亚迪|吉利
 BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普|海尔|美的|格力|大疆|OPPO|vivo|一加|魅族|"
           "戴森|海信|创维|西门子|博世|松下|飞利浦|佳能|尼康|任天堂|罗技|科沃斯|九阳|苏泊尔|方太|捷安特|美利达|喜德盛|雅迪|爱玛|台铃|小牛|绿源|鱼跃|欧姆龙|三诺|可孚|东方红|雷沃|约翰迪尔|久保田|五征|常发|"
           # what a flat's renovation is bought by ("马可波罗 CH8803", "公牛 G28")
+          "顾家|芝华仕|林氏木业|全友|"
           "公牛|马可波罗|东鹏|诺贝尔|蒙娜丽莎|欧神诺|欧派|索菲亚|九牧|箭牌|恒洁|科勒|TOTO|施耐德|欧普|雷士|立邦|多乐士|三棵树|圣象|华帝|万和|林内|A\\.?\\s?O\\.?\\s?史密斯|史密斯|万家乐|能率|阿里斯顿|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree(?![a-z])|LG|Philips|Bosch|Panasonic")
@@ -225,6 +226,7 @@ COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|�
 # pattern needs, so a message without it skips the pattern.
 DIGIT, WIDE_OR_DIGIT = en.DIGIT, en.WIDE_OR_DIGIT
 NEEDS_AT = re.compile("@")
+SWIFT_WORD = re.compile(r"swift|bic", re.I)
 NEEDS_HASH_OR_DIGIT = re.compile(r"#|\d")   # "#A12B" or "AB-12"
 NEEDS_WIDE = re.compile(r"[^\x00-\x7f]")   # a Chinese province or brand
 TRAIN_TICKET = re.compile(r"高铁|动车|火车|车次|车票|发车|检票|(?<![机门船发彩股投支钞粮邮])票")
@@ -294,7 +296,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|保单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
-               r"电子客票号|客票号|票号|取号|排号|取药号|取药码|排队号|叫号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
+               r"电子客票号|客票号|票号|取号|排号|取药号|取药码|排队号|叫号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|预约码|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|车位号|车位编号|车位|储物柜号|柜号|床位号|预订号|订房号|税号|微信号|微信|QQ\s?号?|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|芯片号|"
@@ -352,14 +354,14 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:the\s+(?={WEEKDAY}))?(?:{EN_DATE}|weekdays|weekends|{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:[-–]\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s?(?:[kKmM](?![a-z])|万|千)))?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|KES|KSh|Ksh|NGN|ZAR|GHS|TZS|UGX|EGP|AED|SAR|THB|TWD|NTD|KRW|IDR|VND|PKR|BDT|LKR|BRL|MXN|SEK|NOK|DKK|PLN|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
-                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
+                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万\s?(?:美元|美金|欧元|英镑|港币|日元|澳元|加元)|万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|lakhs?(?![a-z])|lacs?(?![a-z])|crores?(?![a-z])|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?<![零赚挣借欠])钱(?=\s?(?:是|一共|总共|共))|(?:一人|每人)?\s?(?-i:AA)制?(?=\s?\d)|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每](?:节|堂)课|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天针]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
-                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|收了|收|花了|交了|付了|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位)(?:交|付|缴|出)?|"
+                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|另(?:外)?收了?|另(?:加|付)了?|收了|收|花了|交了|付了|给了|给的|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位|间|桌)(?:交|付|缴|出|不超过|最多|顶多|控制在)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆步字页题公GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
                   rf"(?:花了|付了|交了|转了|退了|退(?:给)?我|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
@@ -393,6 +395,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # a sum confirmed after its kind was named ("房租我下个月 5 号前转给你，还是 1500 对吧")
     ("amount", _p(r"(?:房租|租金|月租|押金|钱|转给你|转你|给你转)[^。！？!?]{0,24}?(?:还是|就是|一共|总共)\s?"
                   r"(?P<v>\d{3,6}(?:\.\d{1,2})?)(?=\s?(?:对吧|是吧|没错吧|吧|吗|对不对))"), NEEDS_WIDE.search),
+    # a bank's SWIFT/BIC code, letters only ("收款行 SWIFT 代码 HSBCHKHHHKH")
+    ("ref", _p(r"(?P<l>SWIFT|BIC|(?i:swift|bic)(?=\s?(?:代码|码|号|(?i:code))))(?:\s?(?:代码|码|号|(?i:code)))?\s*(?:是|为|:|：|(?i:is))?\s*"
+               r"(?P<v>[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Za-z0-9])"), SWIFT_WORD.search),
     # an item ordered by its count ("2x SKU A-1123 and 1x B-2290")
     ("ref", _p(r"(?<![\w-])\d{1,3}\s?[x×]\s+(?:(?i:sku)\s+)?(?P<v>[A-Z]{1,4}-?\d{3,8})(?![\w-])"), DIGIT.search),
     # a salary or a budget in thousands ("salary's 48k"); a parking space bought ("车位终于买了 B2-233")
@@ -505,13 +510,13 @@ _CARER = ("老师|班主任|师傅|设计师|律师|会计|中介|医生|大夫|
           "理赔员|定损员|查勘员|业务员|快递员|摄影师|化妆师|导游|房东")   # "钢琴老师叫蒋文静": a surname must follow
 # a workplace's HR named with 是 as well ("HR 是赵敏"): a surname must follow
 CARER_LEAD = re.compile(rf"(?:{_CARER})(?:的?名字)?叫|(?:HR|人事)\s?(?:的?名字)?\s?(?:是|叫)")
-_KIN_OR_ROLE = rf"{_PERSON_ROLE}|(?:新郎|新娘|伴郎|伴娘)(?:\s?(?:是|叫|[:：])\s?|\s|(?=[{SURNAME_CHARS}]))|我的?(?:{_KIN})(?!\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
+_KIN_OR_ROLE = rf"{_PERSON_ROLE}|(?:新郎|新娘|伴郎|伴娘)(?:\s?(?:是|叫|[:：])\s?|\s|(?=[{SURNAME_CHARS}]))|我的?(?:{_KIN})(?![，,]?\s?(?:的?名字|叫))[，,]?|我是[^，。,；;]{{0,8}}?(?:客户|用户|会员|顾客|车主|业主|患者|学员|家长|妈妈|爸爸)"
 PICKUP_SIGN = "(?:接机牌|接站牌|接人牌|牌子)上?(?:写的是|写|是)\\s?"   # "接机牌上写 欧阳娜娜": a name, with a surname
 NAME_CN = _p(rf"(?P<l>{_KIN_OR_ROLE}|我叫|我是|本人是|本人|鄙人|(?:免贵|我)?姓[{CJK}][，,、\s]*(?:叫|名叫|全名[是叫]?)|"
              rf"(?:免贵|我)?姓(?P<sn>[{CJK}])[，,、\s]+(?=(?P=sn))|(?<=[，,。\s])叫|(?<=[，,。\s])[她他]叫|"   # "我姓黄，黄婷婷", "…，叫王子墨"
              rf"姓名[:：是为]?|名字[:：是叫]?|(?:中文名|真名|本名)字?[:：是叫]?|(?<![她他你它妈爸])叫我|称呼我|{PICKUP_SIGN}|"
              rf"(?:{_KIN}|小孩|宝宝|同事|朋友|新郎|新娘|男朋友|女朋友|未婚夫|未婚妻)(?:的?名字)?\s?叫|(?:{_CARER})(?:的?名字)?叫|(?:HR|人事)\s?(?:的?名字)?\s?(?:是|叫)|"
-             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?(?:(?:房东|卖家|商家|老板|对方)[，,、\s]+)?)\s*"
+             rf"(?:{_NAME_ROLES})(?:的?姓名|的?名字)?\s*(?:是我本人|是我)?[，,、]?\s*(?:写的是|填的是|改成|改为|换成|写|填|是|为|叫|[:：])?(?:(?:房东|卖家|商家|老板|对方)[，,、\s]+|[{CJK}]{{1,4}}[部处科组室]的)?)\s*"
              rf"(?!姓名|名字|拼音|英文|房东|卖家|商家|老板|对方|[{CJK}·]{{0,3}}我|{_KIN}|写错|错了|不对|有误|打错|填错)(?P<v>[{CJK}·]{{2,4}})")
 NAME_LATIN = _p(rf"(?P<l>我叫|我的名字是|名字是|名字叫|叫我|英文名(?:字)?(?:是|叫)?|姓名[:：是为]?|(?i:contact(?:\s?person)?)\s?(?:是|叫|[:：])\s?|"
                 rf"我的?(?:{_KIN}|同事|朋友|室友|邻居|同学)\s?(?:的?名字)?(?:叫|是)?|"
@@ -541,7 +546,7 @@ NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:techn
                   rf"cleaner|tutor|teacher|coach|vet|dentist|carer|housekeeper|hairdresser|photographer|trainer|instructor))"
                   rf"\s*,\s*(?P<v>{en.NAME})\s*,|"
                   # "The photographer we booked is Marco Bellini": the role, a few words, then "is"
-                  rf"(?:\b(?i:the|our|my|his|her|their|(?:mum|mom|dad|gran|grandma|grandpa|nan)['’]s)\s+|(?<=, )|^)(?:(?i:new|old|other|usual)\s+)?(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|GP|"
+                  rf"(?:\b(?i:the|our|my|his|her|their|(?:mum|mom|dad|gran|grandma|grandpa|nan)['’]s)\s+|(?<=, )|^)(?:(?i:new|old|other|usual|driving|piano|swimming|personal|maths?|english|guitar|music|dance|yoga|tennis|golf|football|private)\s+){{0,2}}(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|GP|"
                   rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|host|landlord|agent|installer|cleaner|nanny|"
                   rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio|starter|hire|joiner|intern|flatmate|roommate|tenant|"
                   rf"adjuster|assessor|loss adjuster|broker|caseworker|handler|advisor|adviser|rep))"
@@ -567,7 +572,7 @@ NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bmy name on (?:it|the (?:booking|r
              rf"(?<=, )(?P<p>{en._TOKEN}) po(?=\s*[.!]?\s*$)|"
              rf"(?i:\bi am|\bi'm|\bthis is)\s+(?P<w>{en._TOKEN}(?:[ -]{en._TOKEN}){{1,2}}|"   # "I'm Tired": no
              rf"{en._TOKEN}(?=[,.!]|\s+(?:from|here|calling|speaking)\b))(?![\w'])")   # "I'm Priya, ..."
-ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|(?:事发|出险|事故|集合|见面)?地点|寄到(?!了)|送到(?!了)|搬到(?!了)|寄往|送去(?!了)|寄去(?!了)|"
+ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门地址|安装地址|家庭住址|住址|地址|(?:事发|出险|事故|集合|见面)?地点|(?:寄到|送到|搬到|送去|寄去)(?!了|[^，。！？;；\n,]*了\s*(?:[，。！？;；\n,]|$))|寄往|"
              r"住在|家在|住址在|(?:shipping |delivery |billing )?address(?:es)?\b|"
              r"(?:ship|send|deliver|mail|post)(?: it| them)? to|(?:I |we )?(?:live|lives|living|am located|are located) at|"
              r"(?:my |our |the )?(?:home|office|place|house|flat|apartment)(?:'s| is) at)"
@@ -681,7 +686,7 @@ def _event_after_de(text: str, end: int) -> str:
 
 
 # "明天的会改到下午": the meeting, keyed as 会议; "后天送到": the delivery
-ONE_CHAR_EVENTS = {"会": "会议", "课": "课程", "送": "送货", "寄": "寄件"}
+ONE_CHAR_EVENTS = {"会": "会议", "课": "课程", "送": "送货", "寄": "寄件", "到": "到达"}
 
 
 # a day said before the event that moved ("明天的会改到下午"): the new hour keeps it
@@ -771,6 +776,7 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
         return ""
     modal = CN_MODAL.match(text, end, right)   # "下个月中旬能安排安装吗": the event after 能
     after = _label_after(text, modal.end() if modal else end, right)  # "明天上午九点开会": only an event names it
+    after = re.sub(r"(?<=[{CJK}])[吗呢吧啊呀嘛]+$".replace("{CJK}", CJK), "", after)   # "月底前能到吗": 到
     if len(after) == 1:   # "后天送到": 送到 cleaned to 送, a delivery
         return ONE_CHAR_EVENTS.get(after, "")
     return after if re.search(rf"[{CJK}]", after) is None or CN_EVENT.search(after) else ""
@@ -914,6 +920,7 @@ def _names(text: str) -> list[Extracted]:
         if lead.startswith("我是"):
             lead = "我是"
         label = re.sub(r"的?(?:姓名|名字)$", "", re.sub(r"[写填]的是|名叫|[:：是为写填叫\s，,、]|我本人", "", lead)) or "self"
+        label = re.sub(rf"^({_NAME_ROLES})[{CJK}]{{1,4}}[部处科组室]的$", r"\1", label)   # "对接人是行政部的韦晓婷": 对接人
         label = "self" if label in ("我", "本人", "鄙人") or label.startswith(("免贵姓", "我姓", "姓")) \
             else re.sub(rf"^我的?(?={_KIN})", "", label.rstrip("我"))
         label = "self" if label in ("我", "本人", "鄙人", "姓名", "名字", "我", "称呼我", "全名") else label
@@ -1585,7 +1592,7 @@ def _fact(text: str, start: int, end: int, category: str, value: str, keyword: s
     if label_before:
         category, keyword = "ref", label_before.group("l")
     if category == "bank_card" and keyword.startswith(("account", "acct")) and \
-            SERVICE_ACCOUNT.search(text, max(0, start - 40), min(len(text), end + 40)):
+            SERVICE_ACCOUNT.search(text, max(0, min(start - 40, _sentence_start(text, start))), min(len(text), end + 40)):
         category = "ref"
     changed = bool(CHANGE.search(text[left:right]))
     if category == "ref" and UNIT_NO.fullmatch(value) and UNIT_BEFORE.search(text, max(0, start - 20), start):

@@ -180,9 +180,9 @@ _NOT_COUNTED = {"times", "minutes", "mins", "seconds", "secs", "hours", "days", 
                 "this", "was", "has", "his", "its", "hers", "ours", "yours", "theirs", "always", "perhaps", "less",
                 "unless", "plus", "across", "towards", "does", "goes", "thus", "besides", "whereas", "yes"}
 ORDER_CUE = _p(r"\b(?:need|want|add|order|ordered|book|get|buy|bought|send|sent|ship|reserve|came|arrived|missing|"
-               r"received|delivered|only|requested|reserved|booked|cancel|cancelled|canceled)\b", re.I)
+               r"received|delivered|only|requested|reserved|booked|cancel|cancelled|canceled|each|apiece|paid for)\b", re.I)
 BUYING_CUE = _p(r"\b(?:need|want|order|ordered|book|buy|bought|send|sent|ship|reserve|arrived|missing|received|"
-                r"delivered|requested|reserved|booked|cancel|cancelled|canceled)\b", re.I)
+                r"delivered|requested|reserved|booked|cancel|cancelled|canceled|each|apiece|paid for)\b", re.I)   # "14 lessons so far at £38 each"
 COUNT_OPEN = _p(rf"(?<![\w.#$£€-])(?P<v>(?:\d{{1,4}}|(?i:{_NUM_WORD}))\s+(?:(?!(?:more|of|the|and|or|to|extra|other|new|old|times)\b)[a-z]{{3,}}\s+(?=[a-z]{{3,}}s\b))?(?P<n>[a-z]{{3,}}s))\b")
 COUNT_BARE = _p(r"\b(?i:table|party|reservation|booking|team|group|family)\s+(?:for|of)\s+"
                 r"(?P<v>\d{1,3}(?![\d:.])|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)|"
