@@ -3898,3 +3898,42 @@ MESSAGES_78: list = [
     ("I've had 14 lessons so far at £38 each", [("count", "14 lessons"), ("amount", "£38")]),
     ("call me back on 0161 496 0732, I'm Fatima Malik", [("phone", "0161 496 0732"), ("name", "Fatima Malik")]),
 ]
+
+# test79: written on 2026-12-07 after test78's changes, before the extractor was run on it.
+# Customer service in Chinese and English: roaming charges, a pet's grooming, a care worker, a
+# hire car abroad, a price protection claim, a medical report, a tax refund, a kindergarten, a
+# renovation's deposit, a water bill; a gym's cancellation, a car's service, concert tickets,
+# a broadband outage, a mortgage, a redelivery.
+MESSAGES_79: list = [
+    ("出国漫游被扣了 386.4 元，我明明开的是 30 元一天的日包", [("amount", "386.4元"), ("?amount", "30元")]),
+    ("手机号 150 6627 3319，是在泰国曼谷用的，12 号到 15 号", [("phone", "15066273319"), ("datetime", "12号到15号")]),
+    ("狗狗叫豆豆，泰迪，约了周日上午十点洗澡美容", [("?name", "豆豆"), ("datetime", "周日上午十点")]),
+    ("美容套餐 158，上次办的储值卡里还有 620", [("amount", "158"), ("amount", "620")]),
+    ("护工是从家政公司请的，叫牛桂芳，一个月 6800", [("name", "牛桂芳"), ("amount", "6800")]),
+    ("她周一到周六白天在，晚上 8 点以后是我爱人照顾", [("datetime", "周一到周六"), ("?datetime", "晚上8点以后")]),
+    ("在冰岛租的车，取车单号 RV-88412-IS，押金冻结了 1500 欧", [("ref", "RV-88412-IS"), ("amount", "1500欧")]),
+    ("还车地点改成雷克雅未克机场，时间是 3 月 2 号早上六点", [("?address", "雷克雅未克机场"), ("datetime", "3月2号早上六点")]),
+    ("双十一买的戴森 V15 吸尘器，付了 4290，现在降到 3690 了", [("product", "戴森V15"), ("amount", "4290"), ("amount", "3690")]),
+    ("申请价保，订单编号 2611 0488 2937 5501", [("ref", "2611048829375501")]),
+    ("体检报告编号 TJ-20241126-0457，说要下周二以后才能取", [("ref", "TJ-20241126-0457"), ("datetime", "下周二以后")]),
+    ("个税退税 1284.6 元，审核了快一个月了", [("amount", "1284.6元"), ("?datetime", "一个月")]),
+    ("孩子 2021 年 3 月出生的，报小班，叫林沐阳", [("datetime", "2021年3月"), ("name", "林沐阳")]),
+    ("幼儿园报名截止是 6 月 20 号，面谈安排在 6 月 28 号上午", [("datetime", "6月20号"), ("datetime", "6月28号上午")]),
+    ("装修公司收了定金 2 万，设计师是小蒋，合同编号 ZX-2024-1189", [("amount", "2万"), ("?name", "小蒋"), ("ref", "ZX-2024-1189")]),
+    ("开工时间定在 1 月 8 号，工期 75 天", [("datetime", "1月8号"), ("?datetime", "75天")]),
+    ("水费户号 3302 1187 06，这个月突然要交 412", [("ref", "3302118706"), ("amount", "412")]),
+    ("家里就两个人住，平时一个月也就 60 多块水费", [("?count", "两个人"), ("?amount", "60多块")]),
+    ("我是 3 单元 1102 的业主，姓柴，电话 0531-8812 6090", [("address", "3单元1102"), ("?name", "柴"), ("phone", "0531-8812 6090")]),
+    ("I want to cancel my gym membership, member ID 77302145", [("ref", "77302145")]),
+    ("the contract says 30 days' notice and I signed up on 14 February", [("?datetime", "30 days"), ("datetime", "14 February")]),
+    ("my car is booked in for its 40,000-mile service on Wednesday 8 January at 8am", [("datetime", "Wednesday 8 January at 8am")]),
+    ("it's a 2019 Skoda Octavia, reg LD19 KXP", [("product", "2019 Skoda Octavia"), ("ref", "LD19 KXP")]),
+    ("I paid £96.50 for two tickets to the 21 March show but only one arrived", [("amount", "£96.50"), ("count", "two tickets"), ("datetime", "21 March")]),
+    ("order confirmation TM-4471-0021, the seats are row K, 14 and 15", [("ref", "TM-4471-0021"), ("?ref", "row K, 14 and 15")]),
+    ("our broadband has been down since Sunday night, account BB-553018", [("?datetime", "Sunday night"), ("ref", "BB-553018")]),
+    ("the router is a Netgear Nighthawk RAX50", [("product", "Netgear Nighthawk RAX50")]),
+    ("my mortgage payment of $2,184 is due on the 1st, loan number 0087654321", [("amount", "$2,184"), ("datetime", "the 1st"), ("ref", "0087654321")]),
+    ("can you redeliver on Saturday? I'm at 42 Larch Close, Norwich NR4 7QE", [("datetime", "Saturday"), ("address", "42 Larch Close, Norwich NR4 7QE")]),
+    ("the card they left says collection number 6611 0920", [("ref", "66110920")]),
+    ("you can text my wife Helen on 07911 123 456", [("name", "Helen"), ("phone", "07911 123 456")]),
+]
