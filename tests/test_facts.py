@@ -2501,3 +2501,26 @@ def test_a_department_is_not_the_role_it_names():
                                   "water meter reading today was 04418", "my bank account number 8830 1192"])
 def test_look_alikes_of_the_seventy_eighth_round(text):
     assert [f for f in extract(text) if f.category in ("ref", "address", "datetime")] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("美容套餐 158，上次办的储值卡里还有 620", "amount", "620"),
+    ("护工是从家政公司请的，叫牛桂芳，一个月 6800", "name", "牛桂芳"),
+    ("在冰岛租的车，取车单号 RV-88412-IS，押金冻结了 1500 欧", "amount", "1500 欧"),
+    ("双十一买的戴森 V15 吸尘器，付了 4290，现在降到 3690 了", "amount", "3690"),
+    ("水费户号 3302 1187 06，这个月突然要交 412", "amount", "412"),
+    ("我是 3 单元 1102 的业主，姓柴，电话 0531-8812 6090", "address", "3 单元 1102"),
+    ("it's a 2019 Skoda Octavia, reg LD19 KXP", "product", "Skoda Octavia"),
+    ("the card they left says collection number 6611 0920", "ref", "6611 0920"),
+])
+def test_values_of_the_seventy_ninth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_the_month_a_sum_is_due_in_is_no_date_of_its_own():
+    assert [f.category for f in extract("水费户号 3302 1187 06，这个月突然要交 412")] == ["ref", "amount"]
+
+
+@pytest.mark.parametrize("text", ["温度降到 15 了", "，叫牛排外卖", "去欧洲玩了 10 天"])
+def test_look_alikes_of_the_seventy_ninth_round(text):
+    assert [f for f in extract(text) if f.category in ("datetime", "amount", "name")] == []

@@ -354,7 +354,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:the\s+(?={WEEKDAY}))?(?:{EN_DATE}|weekdays|weekends|{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:[-–]\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s?(?:[kKmM](?![a-z])|万|千)))?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|KES|KSh|Ksh|NGN|ZAR|GHS|TZS|UGX|EGP|AED|SAR|THB|TWD|NTD|KRW|IDR|VND|PKR|BDT|LKR|BRL|MXN|SEK|NOK|DKK|PLN|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
-                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万\s?(?:美元|美金|欧元|英镑|港币|日元|澳元|加元)|万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|英镑|"
+                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万\s?(?:美元|美金|欧元|英镑|港币|日元|澳元|加元)|万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|欧(?![洲美式盟])|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|lakhs?(?![a-z])|lacs?(?![a-z])|crores?(?![a-z])|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
@@ -376,12 +376,12 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
      NEEDS_WIDE.search),
     # a service or a part and its price, said last ("小保养 680", "换了雨刮 120", "摄影跟拍 6800 全天",
     # "化妆师另外 2200"), and a salary after the probation ("月薪 18500，转正以后 21000")
-    ("amount", _p(rf"(?:(?P<l>[大小]?保养|洗车|打蜡|补漆|贴膜|四轮定位|(?:摄影|婚礼|全程)?跟拍|(?:新娘)?跟妆|化妆|摄影|司仪|婚车|婚纱照|转正(?=(?:以|之)?后)|差价|(?:半年|年|季|月|次)卡|(?:总价|价格|价钱)?(?:谈好|谈到|谈成|砍到|讲好)了?)(?:费|价|(?:以|之)?后(?:是)?|"
+    ("amount", _p(rf"(?:(?P<l>[大小]?保养|洗车|打蜡|补漆|贴膜|四轮定位|(?:摄影|婚礼|全程)?跟拍|(?:新娘)?跟妆|化妆|摄影|司仪|婚车|婚纱照|转正(?=(?:以|之)?后)|差价|(?:半年|年|季|月|次)卡|(?:总价|价格|价钱)?(?:谈好|谈到|谈成|砍到|讲好)了?|(?:储值卡|会员卡|充值卡|卡|账户)里?(?:还有|还剩|剩下?)|(?:降|涨|跌)价?到(?=\s?\d{{3,6}})|(?<=[{CJK}])(?:要|得|需要|还要)(?:交|付|缴))(?:费|价|(?:以|之)?后(?:是)?|"
                   rf"(?<=差价)(?:[我你]?(?:另|再)?(?:补|付|退))?[，,]?\s?(?:大概|大约|约|是|要)?)?|"   # "差价我补，大概 340", "差价另补 340"
                   rf"(?<=[{CJK}])(?:一起|也|都)?[换修](?:下来)?[得要]|"   # "内屏一起换得 2399"
                   rf"(?:换了?|修了?|补了?)(?:一?[个块套副对条])?(?P<k>[{CJK}]{{2,6}})|(?<=[{CJK}])(?:另外|额外|另算)|"
                   rf"(?:再|又|还能|还可以|能|可以)?优惠了?|全程)"   # "两个人再优惠 500", "全程 9600 一个人"
-                  rf"\s?(?P<v>\d{{2,6}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|全天|一天|半天|一个人|每人|一人|/人|不含|含|包|$))"), NEEDS_WIDE.search),
+                  rf"\s?(?P<v>\d{{2,6}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|全天|一天|半天|一个人|每人|一人|/人|不含|含|包|了\s*(?:[，。！？,.!?；;]|$)|$))"), NEEDS_WIDE.search),
     # a sum in words after 一共 that ends its clause ("物业费欠了三个月 一共一千零五十"; not "一共两千多人")
     ("amount", _p(rf"(?:一共|总共|共计|合计)(?:是|要|欠|交了|付了)?\s?(?P<v>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}})(?:块钱?|元)?"
                   rf"(?=\s*(?:[，。！？,.!?；;吧啊呢]|$))"), NEEDS_WIDE.search),
@@ -658,7 +658,7 @@ def _label_after(text: str, end: int, right: int) -> str:
     return _clean_label(words)
 
 
-DONE_AMOUNT = re.compile(rf"\s*[{CJK}]了\s*[\d{CN_DIGIT}几]")
+DONE_AMOUNT = re.compile(rf"\s*(?:[{CJK}]了|[{CJK}]{{0,4}}?(?:要|得|需要|还要)(?:交|付|缴|扣|还)了?)\s*[\d{CN_DIGIT}几]")   # "这个月突然要交 412": the sum's month
 CN_MODAL = re.compile(r"\s*(?:能不能|能否|可不可以|可以|能|要|会|就|再|请|去|来)")
 
 
@@ -825,6 +825,7 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
 
 
 SENTENCE_END = _p(r"[.!?](?=\s|$)|[。！？\n]")
+CLAUSE_ENDS_HERE = re.compile(r"\s*(?:[，。！？,.!?；;]|$)")
 
 
 def _sentence_start(text: str, at: int) -> int:
@@ -914,7 +915,8 @@ def _names(text: str) -> list[Extracted]:
         if lead in ("叫我", "称呼我") and value[0] not in SURNAMES and value[0] not in "小老阿" and \
                 not value.startswith(COMPOUND_SURNAMES):
             continue   # "经理叫我直接找你": told to, not called
-        known = value[0] in SURNAMES or lead.endswith("叫") and len(lead) > 1 and value[0] in MORE_SURNAMES
+        known = value[0] in SURNAMES or lead.endswith("叫") and value[0] in MORE_SURNAMES and (
+            len(lead) > 1 or len(value) == 3 and CLAUSE_ENDS_HERE.match(text, m.start("v") + 3) is not None)   # "…，叫牛桂芳，"
         if surnamed and not known and not value.startswith(COMPOUND_SURNAMES):
             continue
         if lead.startswith("我是"):
@@ -1165,6 +1167,7 @@ CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|
                 rf"(?<=[是在到住址：:，,\s])[{CJK}]{{1,6}}(?:小区|苑|园|公寓|新村|大厦|家园|社区)\s?\d{{1,3}}\s?"
                 rf"(?:幢|栋|号楼|座)(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,4}}(?:\s?室)?(?!\d)|"
                 rf"(?<![\d.])\d{{1,3}}\s?(?:号楼|栋|幢)\s?\d{{3,4}}(?:\s?室)?(?!\d)|"   # "12 幢 803"
+                rf"(?<![\d.])\d{{1,2}}\s?单元\s?\d{{3,4}}(?:\s?室)?(?![\d.])|"   # "我是 3 单元 1102 的业主"
                 rf"(?<![\d.])\d{{1,3}}\s?号楼(?![\d{CJK}]{{0,2}}单元)")
 
 

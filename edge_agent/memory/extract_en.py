@@ -60,7 +60,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     ("ref", _p(r"(?P<l>(?i:(?:lunch|library|loyalty|canteen|student|gym|rewards?|school) (?:card|account)))(?:\s+(?i:no\.?|number|#))?\s*(?i:is|:)?\s*"
                r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})(?![A-Za-z0-9])"), DIGIT.search),
     ("ref", _p(r"(?P<l>(?i:policy|claim|membership|member|incident|pnr|reservation|contract|flight|invoice|receipt|vat|tax|utr|company|customer|"
-               r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill|ein|tin|abn|gst|group|tag))"
+               r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill|ein|tin|abn|gst|group|tag|collection))"
                r"(?:\s+(?i:no\.?|number|id|#|ref|code))?\s*(?i:is|:|,)?\s*"
                r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9]{2,10}-[A-Z0-9][A-Z0-9-]{0,11}|[A-Z0-9]{2,6}(?: [A-Z0-9]*\d[A-Z0-9]*){1,7}|"
                r"(?=[A-Z0-9]*\d{4})[A-Z0-9]{5,16})(?![A-Za-z0-9-])"), DIGIT.search),
