@@ -233,7 +233,7 @@ async def daemon_rss_mb(t: SSHTransport) -> float:
 
 async def runner_rss_mb(t: SSHTransport) -> float | None:
     """The RSS of the daemon's model process (``local_runner = "process"``), None without one."""
-    out = await board(t, "for p in $(pgrep -f edge_agent.backends.runner); do grep VmRSS /proc/$p/status; done; true")
+    out = await board(t, "for p in $(pgrep -f '[e]dge_agent[.]backends[.]runner'); do grep VmRSS /proc/$p/status; done; true")
     return int(out.split()[1]) / 1024 if out.split() else None
 
 
