@@ -3937,3 +3937,40 @@ MESSAGES_79: list = [
     ("the card they left says collection number 6611 0920", [("ref", "66110920")]),
     ("you can text my wife Helen on 07911 123 456", [("name", "Helen"), ("phone", "07911 123 456")]),
 ]
+
+# test80: written on 2026-12-07 after test79's changes, before the extractor was run on it.
+# Customer service as people type it: Chinese with English words, Traditional Chinese from Hong
+# Kong and Taiwan, and English: a number ported, a health claim, a laptop's return, an allergy
+# at a restaurant, a tutor, a phone's insurance, a Taipei hotel, a Hong Kong courier, a bank's
+# OTP, a kid's summer camp; a warranty, a vet, a taxi's lost item, a wedding venue.
+MESSAGES_80: list = [
+    ("我要携号转网，号码 189 5512 0647，授权码已经收到了 NP4417", [("phone", "18955120647"), ("ref", "NP4417")]),
+    ("门诊报销一共 2360 块，自费部分 418.5，发票 5 张", [("amount", "2360块"), ("amount", "418.5"), ("?count", "5张")]),
+    ("ThinkPad X1 Carbon 退货，SN 是 PF3K7Q2M，快递已经 pick up 了", [("product", "ThinkPad X1 Carbon"), ("ref", "PF3K7Q2M")]),
+    ("订了周五晚上 7 点 6 位的包间，其中一个小朋友 peanut allergy", [("datetime", "周五晚上7点"), ("count", "6位")]),
+    ("家教是 Emily 老师，一节课 260，每周三 4:30 上课", [("name", "Emily"), ("amount", "260"), ("datetime", "每周三4:30")]),
+    ("碎屏险保单号 ZA 8821 4470 9，理赔要自付 199", [("ref", "ZA882144709"), ("amount", "199")]),
+    ("台北的飯店訂了 12 月 30 日入住，兩晚，訂房代號 TPE-61827", [("datetime", "12月30日"), ("?count", "兩晚"), ("ref", "TPE-61827")]),
+    ("房價每晚新台幣 3,800，含早餐", [("amount", "新台幣3,800")]),
+    ("順豐單號 SF1688 2045 7712，寄去觀塘開源道 62 號 18 樓", [("ref", "SF168820457712"), ("address", "觀塘開源道62號18樓")]),
+    ("收件人陳美玲，電話 6123 8890", [("name", "陳美玲"), ("phone", "61238890")]),
+    ("收唔到 OTP，我張卡尾數 2206", [("bank_card", "2206")]),
+    ("夏令营 7 月 15 号开营，营费 4980，孩子 9 岁", [("datetime", "7月15号"), ("amount", "4980"), ("?count", "9岁")]),
+    ("营地地址是莫干山镇劳岭村 18 号，带队老师姓阮", [("address", "莫干山镇劳岭村18号"), ("?name", "阮")]),
+    ("我的 AirPods Pro 2 右耳没声音了，保修到明年 2 月", [("product", "AirPods Pro 2"), ("datetime", "明年2月")]),
+    ("Apple 的 case ID 是 102248731，让我去天环广场的 Apple Store", [("ref", "102248731")]),
+    ("猫猫叫年糕，约了 vet 周六 11 点半打疫苗", [("?name", "年糕"), ("datetime", "周六11点半")]),
+    ("昨晚打车把包落在车上了，车牌 粤B D81270，司机姓龙", [("?datetime", "昨晚"), ("ref", "粤BD81270"), ("?name", "龙")]),
+    ("滴滴行程单号 E2024120622157734，上车是 22:41", [("ref", "E2024120622157734"), ("datetime", "22:41")]),
+    ("婚宴订了 18 桌，每桌 5888，场地在香格里拉大酒店二楼宴会厅", [("count", "18桌"), ("amount", "5888"), ("address", "香格里拉大酒店二楼宴会厅")]),
+    ("婚礼日期是 2025 年 10 月 18 日，定金已付 3 万", [("datetime", "2025年10月18日"), ("amount", "3万")]),
+    ("my warranty claim is WC-7730215 for a Bosch dishwasher, model SMS4HVI33G", [("ref", "WC-7730215"), ("product", "SMS4HVI33G")]),
+    ("the engineer said the pump needs replacing, quote was £145 plus VAT", [("amount", "£145")]),
+    ("our dog Biscuit is booked in with the vet for 5:15 tomorrow", [("name", "Biscuit"), ("datetime", "5:15 tomorrow")]),
+    ("he's a 7-year-old cocker spaniel and weighs 14kg", [("?count", "7-year-old"), ("?count", "14kg")]),
+    ("I left my phone in a cab last night, the driver's badge number was 48813", [("?datetime", "last night"), ("ref", "48813")]),
+    ("the ride was from Paddington to Camden Road at about 11:40pm", [("datetime", "11:40pm")]),
+    ("we'd like the venue for Saturday 6 June 2026, about 120 guests", [("datetime", "Saturday 6 June 2026"), ("count", "120 guests")]),
+    ("our planner is Sofia Reyes, sofia@reyesevents.com", [("name", "Sofia Reyes"), ("email", "sofia@reyesevents.com")]),
+    ("the deposit of $4,500 was paid by bank transfer on 2 December", [("amount", "$4,500"), ("datetime", "2 December")]),
+]
