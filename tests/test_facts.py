@@ -2524,3 +2524,21 @@ def test_the_month_a_sum_is_due_in_is_no_date_of_its_own():
 @pytest.mark.parametrize("text", ["温度降到 15 了", "，叫牛排外卖", "去欧洲玩了 10 天"])
 def test_look_alikes_of_the_seventy_ninth_round(text):
     assert [f for f in extract(text) if f.category in ("datetime", "amount", "name")] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("我要携号转网，号码 189 5512 0647，授权码已经收到了 NP4417", "ref", "NP4417"),
+    ("门诊报销一共 2360 块，自费部分 418.5，发票 5 张", "amount", "418.5"),
+    ("房價每晚新台幣 3,800，含早餐", "amount", "新台幣 3,800"),
+    ("收唔到 OTP，我張卡尾數 2206", "bank_card", "2206"),
+    ("I left my phone in a cab last night, the driver's badge number was 48813", "ref", "48813"),
+    ("the ride was from Paddington to Camden Road at about 11:40pm", "datetime", "11:40pm"),
+    ("our planner is Sofia Reyes, sofia@reyesevents.com", "name", "Sofia Reyes"),
+])
+def test_values_of_the_eightieth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["I went to bed at 11pm", "our florist is Petal & Thorn", "我们去日本玩了 5 天"])
+def test_look_alikes_of_the_eightieth_round(text):
+    assert [f for f in extract(text) if f.category in ("datetime", "amount", "name")] == []

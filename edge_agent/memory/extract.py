@@ -266,7 +266,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                      re.I), DIGIT.search),
     ("id_card", _p(r"(?:护照号?码?|passport(?:\s+(?:number|no\.?))?)\s*(?:是|为|:|：|is)?\s*(?P<v>[A-Z]{1,2}\d{6,9})(?!\d)",
                    re.I), DIGIT.search),
-    ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?<!司机)(?<!骑手)(?<!师傅)(?<!号码)(?<!订单)(?<!运单)(?<!单号)(?<!工单)(?<!保单)(?:卡尾号|尾号|后四位|末四位|末四码|后四码|ending in|ends in|last four(?: digits)?(?: are| is)?)"
+    ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?<!司机)(?<!骑手)(?<!师傅)(?<!号码)(?<!订单)(?<!运单)(?<!单号)(?<!工单)(?<!保单)(?:卡尾号|尾号|尾数|后四位|末四位|末四码|后四码|ending in|ends in|last four(?: digits)?(?: are| is)?)"
                      r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
     ("id_card", _p(r"身[份分]证(?:字号|号码?)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[A-Z][12]\d{8})(?![A-Za-z0-9])"), DIGIT.search),
     # a Hong Kong identity card, its check digit in brackets ("A123456(7)")
@@ -308,6 +308,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
                r"(?:(?<=订单)有[两三四五几]个(?=\s?[:：]))?"   # "订单有两个：AX3301 和 AX3302"
+               r"(?:(?<=码)(?:已经|也)?(?:收到|拿到|发来|发过来)了?)?"   # "授权码已经收到了 NP4417"
                r"(?:(?<=号)的?(?:后|末)[四五六八]位)?"   # "车架号后六位 306581"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?:No\.\s?)?(?P<v>#?(?=[A-Za-z0-9_/-]*\d|(?-i:[A-Z]{2,3}) \d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
                r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{2,5}-\d{2,6}(?![\dA-Za-z-])|(?-i:[A-Z]{2,3} \d{2,4}[A-Z]{1,3}|[A-Z]{2}\d{2} [A-Z]{3})(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
@@ -354,6 +355,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                     rf"(?:\b(?:after|from)\s+)?(?:{EN_TIME})(?:\s+(?:on\s+)?(?:the\s+(?={WEEKDAY}))?(?:{EN_DATE}|weekdays|weekends|{WEEKDAYS}(?:(?:,\s*|\s+(?:and|&)\s+){WEEKDAYS})*))?)", re.I), _may_hold_en_date),
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:[-–]\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s?(?:[kKmM](?![a-z])|万|千)))?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|KES|KSh|Ksh|NGN|ZAR|GHS|TZS|UGX|EGP|AED|SAR|THB|TWD|NTD|KRW|IDR|VND|PKR|BDT|LKR|BRL|MXN|SEK|NOK|DKK|PLN|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
+                  rf"(?:(?:新台|台|港|日|韩|人民)[币幣]|美金)\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?万)?(?:\s?[元圆])?|"   # "新台幣 3,800"
                   rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万\s?(?:美元|美金|欧元|英镑|港币|日元|澳元|加元)|万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|欧(?![洲美式盟])|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|lakhs?(?![a-z])|lacs?(?![a-z])|crores?(?![a-z])|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
@@ -362,7 +364,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?<![零赚挣借欠])钱(?=\s?(?:是|一共|总共|共))|(?:一人|每人)?\s?(?-i:AA)制?(?=\s?\d)|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每](?:节|堂)课|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天针]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费)\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|另(?:外)?收了?|另(?:加|付)了?|收了|收|花了|交了|付了|给了|给的|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位|间|桌)(?:交|付|缴|出|不超过|最多|顶多|控制在)?|"
-                  rf"怎么是|怎么要|竟然是|居然是|居然要)?\s*"
+                  rf"怎么是|怎么要|竟然是|居然是|居然要|部分(?:是|为)?)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆步字页题公GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
                   rf"(?:花了|付了|交了|转了|退了|退(?:给)?我|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"
                   rf"(?P<k>房租|月租|租金|押金|定金|订金|金额|保价|价值|月薪|工资|年费|学费|尾款|首付|(?<![免浪消花])(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?)(?:每个?月|一个月|一年|每年|是|要|大概|大约|约)?)(?P<w>[{CN_DIGIT}]{{1,3}}[百千万](?:[{CN_DIGIT}]{{1,3}}[百千]?){{0,2}}(?:多|出头)?)"
@@ -549,7 +551,7 @@ NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:techn
                   rf"(?:\b(?i:the|our|my|his|her|their|(?:mum|mom|dad|gran|grandma|grandpa|nan)['’]s)\s+|(?<=, )|^)(?:(?i:new|old|other|usual|driving|piano|swimming|personal|maths?|english|guitar|music|dance|yoga|tennis|golf|football|private)\s+){{0,2}}(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|GP|"
                   rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|host|landlord|agent|installer|cleaner|nanny|"
                   rf"carer|babysitter|housekeeper|hairdresser|barber|therapist|physio|starter|hire|joiner|intern|flatmate|roommate|tenant|"
-                  rf"adjuster|assessor|loss adjuster|broker|caseworker|handler|advisor|adviser|rep))"
+                  rf"adjuster|assessor|loss adjuster|broker|caseworker|handler|advisor|adviser|rep|planner|organi[sz]er|officiant))"
                   rf"(?:\s+(?:[a-z]+|I)){{0,4}}?\s+(?:is|was|will be|(?:is|'s) (?:called|named))\s+(?P<w>(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?{en.NAME})(?![A-Za-z])|"
                   # "the babysitter's name is Kayleigh Brooks": whose name, by their role
                   rf"\b(?i:the|my|our|his|her)\s+(?:(?i:new|old)\s+)?(?P<r>[a-z]{{3,}})'s name is\s+(?P<x>{en.NAME})(?![A-Za-z])")

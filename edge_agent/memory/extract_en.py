@@ -60,8 +60,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [
     ("ref", _p(r"(?P<l>(?i:(?:lunch|library|loyalty|canteen|student|gym|rewards?|school) (?:card|account)))(?:\s+(?i:no\.?|number|#))?\s*(?i:is|:)?\s*"
                r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})(?![A-Za-z0-9])"), DIGIT.search),
     ("ref", _p(r"(?P<l>(?i:policy|claim|membership|member|incident|pnr|reservation|contract|flight|invoice|receipt|vat|tax|utr|company|customer|"
-               r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill|ein|tin|abn|gst|group|tag|collection))"
-               r"(?:\s+(?i:no\.?|number|id|#|ref|code))?\s*(?i:is|:|,)?\s*"
+               r"tracking|order|booking|ticket|case|reference|shipment|parcel|package|consignment|waybill|ein|tin|abn|gst|group|tag|collection|badge))"
+               r"(?:\s+(?i:no\.?|number|id|#|ref|code))?\s*(?i:is|was|:|,)?\s*"
                r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9]{2,10}-[A-Z0-9][A-Z0-9-]{0,11}|[A-Z0-9]{2,6}(?: [A-Z0-9]*\d[A-Z0-9]*){1,7}|"
                r"(?=[A-Z0-9]*\d{4})[A-Z0-9]{5,16})(?![A-Za-z0-9-])"), DIGIT.search),
     ("ref", _p(r"(?P<l>(?i:contract|policy|lease|agreement|claim))(?:\s+(?i:no\.?|number|id|#|ref))?"
@@ -166,9 +166,14 @@ STORY_VALUE = _p(r"(?:(?:at|on|till|until|by|around|about|before|after)\s+)?(?:\
                  r"noon|midnight|today|tonight|this (?:morning|afternoon|evening|weekend)|in (?:\d+|a|an|one|two|three|four|five|six) (?:days?|weeks?|months?|years?)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)", re.I)
 
 
+# an incident reported, whose time the desk needs ("the ride was … at about 11:40pm"): no story
+INCIDENT = _p(r"\b(?:ride|trip|journey|accident|incident|leak|break-in|theft|crash|collision|outage|power cut)\b", re.I)
+
+
 def _story_time(text: str, value: str, start: int, left: int, right: int) -> bool:
     return bool(STORY_VALUE.fullmatch(value.strip()) and STORY_VERB.search(text, left, right)
-                and not ARRANGED.search(text, left, right) and not DATED.search(text, left, right))
+                and not ARRANGED.search(text, left, right) and not DATED.search(text, left, right)
+                and not INCIDENT.search(text, left, right))
 
 
 # ------------------------------------------------------------------ counts
