@@ -3974,3 +3974,36 @@ MESSAGES_80: list = [
     ("our planner is Sofia Reyes, sofia@reyesevents.com", [("name", "Sofia Reyes"), ("email", "sofia@reyesevents.com")]),
     ("the deposit of $4,500 was paid by bank transfer on 2 December", [("amount", "$4,500"), ("datetime", "2 December")]),
 ]
+
+# test81: written on 2026-12-07 after test80's changes, before the extractor was run on it.
+# Customer service in Chinese and English: a second-hand phone, a gas leak report, a car wash
+# membership, a parking fine, a hospital bed, a freight forwarder, a language school, a
+# fridge's repair, a cinema, a moving refund; a boiler, a sofa's delivery, a school trip, a
+# lost passport, a phone contract.
+MESSAGES_81: list = [
+    ("闲鱼上买的二手 iPhone 13 mini，卖家说是国行，实际是港版，花了 2150", [("product", "iPhone 13 mini"), ("amount", "2150")]),
+    ("卖家的闲鱼号叫 momo_1987，订单号 3958 1102 7746 2290", [("ref", "momo_1987"), ("ref", "3958110277462290")]),
+    ("厨房有煤气味，地址是成都市武侯区科华北路 65 号 3 栋 1 单元 402", [("address", "成都市武侯区科华北路65号3栋1单元402")]),
+    ("燃气公司让我先关总阀，说 40 分钟内有人到", [("?datetime", "40分钟内")]),
+    ("洗车卡充了 1000 送 200，现在余额 860", [("amount", "1000"), ("?amount", "200"), ("amount", "860")]),
+    ("违章罚款 200 元扣 3 分，决定书编号 5101 0420 2400 3318", [("amount", "200元"), ("?count", "3分"), ("ref", "5101042024003318")]),
+    ("住院部 7 楼 23 床，主治医生是胡主任", [("?address", "7楼23床"), ("?name", "胡主任")]),
+    ("押金交了 5000，出院结算的时候多退少补", [("amount", "5000")]),
+    ("海运整柜 40 尺，报价 USD 2,350，船期 12 月 18 号", [("?count", "40尺"), ("amount", "USD 2,350"), ("datetime", "12月18号")]),
+    ("货代的联系人叫 Jason 黄，微信 jasonhuang_sz", [("name", "Jason 黄"), ("ref", "jasonhuang_sz")]),
+    ("雅思课程报了 8 周的冲刺班，学费 7800，下周一开课", [("?count", "8周"), ("amount", "7800"), ("datetime", "下周一")]),
+    ("冰箱是容声 BCD-529WD11HP，冷藏室不制冷了", [("product", "容声BCD-529WD11HP")]),
+    ("师傅上门检查费 50，换压缩机要 680", [("amount", "50"), ("amount", "680")]),
+    ("电影票订了 8 号晚上 7 点 20 那场，3 张，座位是 F 排 8、9、10", [("datetime", "8号晚上7点20"), ("count", "3张"), ("?ref", "F排8、9、10")]),
+    ("搬家公司多收了我 300，说是楼层费，合同上没写", [("amount", "300")]),
+    ("Our boiler's lost pressure again, it's a Worcester Bosch Greenstar 30i", [("product", "Worcester Bosch Greenstar 30i")]),
+    ("the last service was in March by a Gas Safe engineer, registration 587214", [("?datetime", "March"), ("ref", "587214")]),
+    ("the sofa's due Thursday between 7am and 1pm, order SO-221904", [("datetime", "Thursday between 7am and 1pm"), ("ref", "SO-221904")]),
+    ("we live on the 4th floor and there's no lift", []),
+    ("the school trip to York is on 23 April and costs £42 per child", [("datetime", "23 April"), ("amount", "£42")]),
+    ("my son Arjun is in class 5B", [("name", "Arjun")]),
+    ("I've lost my passport, number 123987654, issued in 2019", [("id_card", "123987654"), ("?datetime", "2019")]),
+    ("the police crime reference is 3514/77/2024", [("ref", "3514/77/2024")]),
+    ("I'm 3 months into a 24-month contract at £29 a month", [("?datetime", "3 months"), ("?datetime", "24-month"), ("amount", "£29")]),
+    ("my number is +44 7700 900 123 and my account PIN hint is my dog's name", [("phone", "+44 7700 900 123")]),
+]
