@@ -2542,3 +2542,20 @@ def test_values_of_the_eightieth_round(text, category, value):
 @pytest.mark.parametrize("text", ["I went to bed at 11pm", "our florist is Petal & Thorn", "我们去日本玩了 5 天"])
 def test_look_alikes_of_the_eightieth_round(text):
     assert [f for f in extract(text) if f.category in ("datetime", "amount", "name")] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("卖家的闲鱼号叫 momo_1987，订单号 3958 1102 7746 2290", "ref", "momo_1987"),
+    ("洗车卡充了 1000 送 200，现在余额 860", "amount", "860"),
+    ("货代的联系人叫 Jason 黄，微信 jasonhuang_sz", "name", "Jason 黄"),
+    ("货代的联系人叫 Jason 黄，微信 jasonhuang_sz", "ref", "jasonhuang_sz"),
+    ("冰箱是容声 BCD-529WD11HP，冷藏室不制冷了", "product", "容声 BCD-529WD11HP"),
+    ("I've lost my passport, number 123987654, issued in 2019", "id_card", "123987654"),
+])
+def test_values_of_the_eighty_first_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["加我微信 search 一下", "微信 wechat 都可以", "my passport, 2 photos and a form"])
+def test_look_alikes_of_the_eighty_first_round(text):
+    assert [f for f in extract(text) if f.category in ("ref", "id_card")] == []

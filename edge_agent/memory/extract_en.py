@@ -29,7 +29,7 @@ _ID_VALUE = r"(?=[A-Z0-9 -]*\d)[A-Z0-9](?:[A-Z0-9]|[ -](?=[A-Z0-9])){4,24}(?![A-
 _IBAN = r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])"
 _IBAN_SPACED = r"[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,4})?(?![A-Za-z0-9])"  # without its key word
 _ENDING = r"(?i:ending(?: in| with)?|ends (?:in|with)|last (?:4|four)(?: digits)?(?: are| is| of)?)\s*-?\s*"
-_CONNECT = r"\s*(?:#|no\.?|number)?\s*(?i:is|are|was|:|=|-|是|为)?\s*"
+_CONNECT = r"(?:\s*,(?=\s*(?:number|no\.?)\s))?\s*(?:#|no\.?|number)?\s*(?i:is|are|was|:|=|-|是|为)?\s*"   # "passport, number 1239…"
 
 # Gates: what every match of a pattern must contain, tested once per message before the pattern
 # runs (Python's re tries each alternative of a long pattern at every position, and 97% of
