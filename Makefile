@@ -275,7 +275,7 @@ bundle: setup $(if $(filter aarch64,$(BUNDLE_ARCH)),arm-tools)
 # BOARD_SUITE: the board's Debian release, bullseye (Python 3.9), bookworm (3.11) or trixie (3.13).
 BOARD_SUITE ?= bookworm
 # BOARD_FLAGS=--multilingual: deploy --multilingual (the multilingual encoder packed on the board, a Chinese turn);
-# BOARD_FLAGS="--runner process": the local model in a process of its own (local_runner), its RSS apart.
+# BOARD_FLAGS="--runner inline": the local model in the daemon's process (local_runner); by default in its own, its RSS apart.
 BOARD_FLAGS ?=
 arm-board: setup arm-tools
 	$(BIN)/python -m bench.arm_board --suite $(BOARD_SUITE) $(BOARD_FLAGS)

@@ -1,6 +1,6 @@
 """An emulated aarch64 board: the whole runtime deployed offline and run under qemu-user.
 
-    make arm-board [BOARD_SUITE=bullseye|bookworm|trixie] [BOARD_FLAGS="--runner process"]
+    make arm-board [BOARD_SUITE=bullseye|bookworm|trixie] [BOARD_FLAGS="--runner inline"]
     (root; debootstrap, qemu-user-static, ...)
 
 1. A Debian arm64 rootfs of the release asked for (bullseye: Python 3.9, bookworm: 3.11,
@@ -211,7 +211,7 @@ def sshd(rootfs: Path, keys: Path, cpu: str = BOARD_CPU):
 
 
 # -- the steps -------------------------------------------------------------------------------------------
-def deploy(ssh: dict, multilingual: bool = False, runner: str = "inline") -> tuple[bool, float, str]:
+def deploy(ssh: dict, multilingual: bool = False, runner: str = "process") -> tuple[bool, float, str]:
     argv = [sys.executable, "-m", "edge_agent.cli", "deploy", "--offline", "--board", "rpi4-4g", "--via", "ssh",
             "--host", ssh["host"], "--identity", ssh["identity"], "--known-hosts", ssh["known_hosts"],
             "--manager", "process", "--python", "/usr/bin/python3", "--root", BOARD_ROOT,
@@ -364,13 +364,13 @@ def main() -> int:
     ap.add_argument("--json", default=None, help="default: bench/out/arm-board-SUITE.json")
     ap.add_argument("--multilingual", action="store_true",
                     help="deploy --multilingual: the multilingual encoder packed on the board, a Chinese turn")
-    ap.add_argument("--runner", choices=("inline", "process"), default="inline",
-                    help="local_runner on the board: the model in the daemon's process or in its own")
+    ap.add_argument("--runner", choices=("inline", "process"), default="process",
+                    help="local_runner on the board: the model in its own process (the default) or in the daemon's")
     ap.add_argument("--cpu", default=BOARD_CPU,
                     help=f"the emulated core, as qemu -cpu names it (default {BOARD_CPU}, the Raspberry Pi 4's; "
                          "cortex-a53 for an RK3568's A55s, cortex-a76 for an RK3588's big cores, max for qemu's all)")
     args = ap.parse_args()
-    suffix = "" if args.runner == "inline" else f"-{args.runner}"
+    suffix = "" if args.runner == "process" else f"-{args.runner}"
     args.json = args.json or str(PROJECT / "bench" / "out" / f"arm-board-{args.suite}{suffix}.json")
     python = SUITES[args.suite]
     if os.geteuid() != 0:

@@ -2,13 +2,15 @@
 
     .venv/bin/python -m bench.footprint [--json bench/out/footprint.json] [--sessions 200]
 
-Three daemons, each a fresh `edge-agent serve` on a loopback port with semantic recall on
+Four daemons, each a fresh `edge-agent serve` on a loopback port with semantic recall on
 (the default when the encoder's weights are installed):
-- local-only: the default GGUF answers (no cloud). Turns count with the GGUF's own vocabulary.
+- local-only: the default GGUF answers (no cloud), in a process of its own (`local_runner =
+  "process"`, the default since bench/RESULTS.md 46): the daemon and its model process are
+  measured apart; the daemon counts with the GGUF's packed vocabulary.
+- local-only, inline (`local_runner = "inline"`): llama.cpp in the daemon's process, which
+  counts with the GGUF's own vocabulary through it.
 - cloud: a real OpenAI-compatible server (llama_cpp.server with the same GGUF, a separate
   process, not measured) answers; the daemon counts with the DeepSeek tokenizer.
-- local-only, the model in a process of its own (`local_runner = "process"`): the daemon and
-  its model process measured apart; the daemon counts with the GGUF's packed vocabulary.
 - local-only, first start: the same with an empty cache (a new install), where the encoders'
   files are packed at the first turns (in child processes since bench/RESULTS.md 30.1).
 RSS is read from /proc/PID/smaps_rollup once /healthz answers (idle) and after the first
@@ -230,8 +232,8 @@ def main() -> int:
               "kv_cache_mb": kv_cache_mb(gguf, n_ctx), "n_ctx": n_ctx}
     base_env = dict(os.environ, EDGE_AGENT_N_CTX=str(n_ctx), EDGE_AGENT_SEMANTIC_RECALL="on")
     report["local_only"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only"), gguf, long_turn=True)
-    report["local_only_process"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only",
-                                               EDGE_AGENT_LOCAL_RUNNER="process"), gguf, long_turn=True)
+    report["local_only_inline"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only",
+                                              EDGE_AGENT_LOCAL_RUNNER="inline"), gguf, long_turn=True)
     with tempfile.TemporaryDirectory() as cache:   # a new install: the encoders are packed at the first turns
         report["local_only_first_start"] = daemon(dict(base_env, EDGE_AGENT_POLICY="local_only",
                                                        EDGE_AGENT_CACHE=cache), gguf)
@@ -251,7 +253,7 @@ def print_report(r: dict) -> None:
         print(f"{name:34s} {mb:8.1f}")
     print()
     print(f"{'daemon':54s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s} {'tables':>7s} {'PSS':>7s}")
-    for name in ("local_only", "local_only_process", "local_only_first_start", "cloud"):
+    for name in ("local_only", "local_only_inline", "local_only_first_start", "cloud"):
         if name not in r:
             continue
         for when in ("idle", "after_two_turns", "after_long_turn"):

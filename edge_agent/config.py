@@ -59,8 +59,8 @@ class Config:
     local_enabled: bool = True                             # use the local llama.cpp model
     n_ctx: int = 2048                                      # tokens of llama.cpp context (KV cache size)
     kv_cache: str = "q8_0"                                 # the KV cache's type: q8_0 (half of f16's RAM), f16, q4_0
-    local_runner: str = "inline"                           # inline (in the daemon) | process (a child process of its own)
-    local_keep_alive_s: float = 0.0                        # process: end the model's process after this long unused (0: keep)
+    local_runner: str = "process"                          # process (a child process of its own) | inline (in the daemon)
+    local_keep_alive_s: float = 300.0                      # process: end the model's process after this long unused (0: keep)
     local_sampling: dict[str, float] = field(default_factory=dict)  # temperature, top_p, top_k, min_p, repeat_penalty, ... over the model family's (backends/sampling.py)
     n_threads: int = 0                                     # 0: cores - 1
     max_reply_tokens: int = 512                            # tokens; also caps a request's max_tokens
