@@ -60,7 +60,7 @@ class Config:
     n_ctx: int = 2048                                      # tokens of llama.cpp context (KV cache size)
     kv_cache: str = "q8_0"                                 # the KV cache's type: q8_0 (half of f16's RAM), f16, q4_0
     local_runner: str = "process"                          # process (a child process of its own) | inline (in the daemon)
-    local_keep_alive_s: float = 300.0                      # process: end the model's process after this long unused (0: keep)
+    local_keep_alive_s: float = 0.0                        # process: end the model's process after this long unused (0: keep)
     local_sampling: dict[str, float] = field(default_factory=dict)  # temperature, top_p, top_k, min_p, repeat_penalty, ... over the model family's (backends/sampling.py)
     n_threads: int = 0                                     # 0: cores - 1
     max_reply_tokens: int = 512                            # tokens; also caps a request's max_tokens
@@ -88,7 +88,7 @@ class Config:
     watchdog_interval_s: float = 1.0                       # seconds between samples
     recover_hold_s: float = 30.0                           # seconds over the high watermark to recover
     min_dwell_s: float = 60.0                              # seconds degraded at least
-    unload_model_on_pressure: bool = False                 # unload the local model when degrading
+    unload_model_on_pressure: bool = True                  # unload the local model when degrading (process: it ends)
     shutdown_timeout_s: float = 20.0                       # seconds in-flight turns get at shutdown
     # tools the daemon runs itself (edge_agent/tools/settings.py has an example of every key)
     tools: list[str] = field(default_factory=list)         # built-in tools to enable; "read_only": the safe set

@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.request
 
+import psutil
 import pytest
 
 from edge_agent.board.cgroup import ChildCgroup
@@ -32,6 +33,10 @@ def joined(cg: ChildCgroup, argv: list[str], env=None) -> subprocess.Popen:
 def get(url: str, timeout: float = 5):
     with urllib.request.urlopen(url, timeout=timeout) as resp:
         return json.load(resp)
+
+
+def local_backend(base: str) -> dict:
+    return [b for b in get(f"{base}/v1/status")["backends"] if b["name"] == "local"][0]
 
 
 def wait_for(predicate, seconds: float) -> bool:
@@ -76,10 +81,15 @@ def test_daemon_in_a_2gb_cgroup_degrades_and_recovers(tmp_path):
                                          data=json.dumps({"messages": [{"role": "user", "content": "hi"}]}).encode())
             assert json.load(urllib.request.urlopen(req, timeout=60))["edge_agent"]["memory_mode"] == "hybrid"
             assert get(f"{base}/v1/status")["degraded"] is False
+            first = local_backend(base)
+            assert first["runner"] == "process" and first["pid"] and first["loaded"]
             ballast = joined(cg, [sys.executable, "-c", BALLAST])        # 1.7 GiB inside the same 2 GiB
             assert wait_for(lambda: get(f"{base}/v1/status")["degraded"], 30), "the watchdog did not degrade"
+            assert wait_for(lambda: local_backend(base)["pid"] is None, 30), "the model's process did not end"
+            assert not psutil.pid_exists(first["pid"]) or psutil.Process(first["pid"]).status() == "zombie"
             reply = json.load(urllib.request.urlopen(req, timeout=60))   # still answering, on the sliding window
             assert reply["edge_agent"]["memory_mode"] == "hybrid:degraded-sliding"
+            assert local_backend(base)["pid"] not in (None, first["pid"])   # the turn started the model again
             ballast.kill()
             ballast.wait()
             assert wait_for(lambda: not get(f"{base}/v1/status")["degraded"], 30), "the watchdog did not recover"

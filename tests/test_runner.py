@@ -171,7 +171,7 @@ def test_the_daemons_process_never_imports_llama_cpp(tmp_path):
 
 def test_the_runner_is_configured_by_name():
     default = load(env={})
-    assert (default.local_runner, default.local_keep_alive_s) == ("process", 300)   # the model's RAM comes back
+    assert (default.local_runner, default.local_keep_alive_s, default.unload_model_on_pressure) == ("process", 0, True)
     assert load(env={}, local_runner="inline", local_keep_alive_s=0).local_runner == "inline"
     with pytest.raises(ConfigError, match="local_runner"):
         load(env={}, local_runner="thread")
