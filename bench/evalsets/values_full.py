@@ -4039,7 +4039,7 @@ MESSAGES_82: list = [
     ("寄修地址填的是南京市鼓楼区中山北路 105 号 2 单元 601，收件人覃雪", [("address", "南京市鼓楼区中山北路105号2单元601"), ("name", "覃雪")]),
     ("My GP appointment got moved to Tuesday 10 December at 8:40am", [("datetime", "Tuesday 10 December at 8:40am")]),
     ("the surgery's number is 020 7946 0321", [("phone", "020 7946 0321")]),
-    ("I'd like a refund for ticket TTL-58831, it cost £63.20", [("ref", "TTL-58831"), ("amount", "£63.20")]),
+    ("I'd like a refund for ticket TTL-58831, it cost £63.20", [("?decision", "a refund"), ("ref", "TTL-58831"), ("amount", "£63.20")]),   # corrected: "a refund" as in test36 (line 2187)
     ("the train from Leeds was cancelled, it was the 17:04 to King's Cross", [("datetime", "17:04")]),
     ("we've hired a car from Hertz, confirmation K7729104US, pick-up Jan 3 at 10am",
      [("ref", "K7729104US"), ("datetime", "Jan 3 at 10am")]),
