@@ -4053,3 +4053,44 @@ MESSAGES_82: list = [
     ("the phone's a Pixel 8 Pro, IMEI 35 892011 442918 7", [("product", "Pixel 8 Pro"), ("ref", "358920114429187")]),
     ("I bought it on Black Friday for $799 from Currys", [("?datetime", "Black Friday"), ("amount", "$799")]),
 ]
+
+# test83: written on 2026-12-07 after test82's changes, before the extractor was run on it.
+# Customer service in Chinese, English and both: roaming abroad, a health insurance claim, an
+# online course, a food delivery gone wrong, buying a flat, a pharmacy, wedding photos; a card
+# dispute, an energy supplier switched, a vet, a plumber, a delayed flight; Hong Kong Cantonese
+# and Taiwanese Traditional Chinese with English words; a meeting moved.
+MESSAGES_83: list = [
+    ("国际漫游包开通了 7 天的，98 元，去曼谷用", [("?count", "7天"), ("amount", "98元")]),
+    ("到了泰国一直没信号，手机号 137 2468 1357", [("phone", "13724681357")]),
+    ("我妈住院花了 12,860，商业医疗险能报多少？保单号 P440120240387712", [("amount", "12,860"), ("ref", "P440120240387712")]),
+    ("理赔材料 11 月 30 号之前寄到广州市天河区珠江新城华夏路 10 号富力中心 28 楼",
+     [("datetime", "11月30号"), ("address", "广州市天河区珠江新城华夏路10号富力中心28楼")]),
+    ("网课报的是考研政治全程班，1,980 元，能退吗", [("?product", "考研政治全程班"), ("amount", "1,980元")]),
+    ("外卖少送了一份酸菜鱼，订单尾号 8823，骑手电话 176 0123 4567", [("ref", "8823"), ("phone", "17601234567")]),
+    ("商家说补偿一张 15 元无门槛券", [("amount", "15元")]),
+    ("看中了万科城 5 栋 2 单元 1801，中介小郑说总价 286 万", [("address", "万科城5栋2单元1801"), ("?name", "小郑"), ("amount", "286万")]),
+    ("首付三成，月供大概 9,200 左右", [("amount", "9,200")]),
+    ("约了周日下午 2 点半去看房，带上我老婆宋雨晴", [("datetime", "周日下午2点半"), ("name", "宋雨晴")]),
+    ("药店买的布洛芬缓释胶囊，一盒 24 粒，28.5 元", [("?product", "布洛芬缓释胶囊"), ("?count", "24粒"), ("amount", "28.5元")]),
+    ("婚纱照套餐 6,999，拍摄日期定在 3 月 15 日", [("amount", "6,999"), ("datetime", "3月15日")]),
+    ("摄影师是阿杰，化妆师叫林小满", [("?name", "阿杰"), ("name", "林小满")]),
+    ("底片要加 50 张精修，每张 30", [("count", "50张"), ("amount", "30")]),
+    ("I'm disputing a charge of $312.48 from QuickFlights on my card ending 7719", [("amount", "$312.48"), ("bank_card", "7719")]),
+    ("the transaction was on November 29, dispute ID DSP-20241203-0045", [("datetime", "November 29"), ("ref", "DSP-20241203-0045")]),
+    ("we switched energy supplier to Octopus on 1 November, account A-7F3C91D2", [("datetime", "1 November"), ("ref", "A-7F3C91D2")]),
+    ("the final reading from the old supplier was 18452", []),
+    ("they're still taking £96 a month by direct debit", [("amount", "£96")]),
+    ("our cat Mochi needs her booster, the vet has a slot on Wednesday at 4:20", [("name", "Mochi"), ("datetime", "Wednesday at 4:20")]),
+    ("she's 6 and weighs 4.3 kg", [("?count", "6"), ("?count", "4.3 kg")]),
+    ("the plumber, Gareth, quoted £240 to replace the stopcock", [("name", "Gareth"), ("amount", "£240")]),
+    ("he can come Friday morning between 8 and 10", [("datetime", "Friday morning between 8 and 10")]),
+    ("flight LH 2214 from Munich was delayed 5 hours on 14 November", [("ref", "LH 2214"), ("?count", "5 hours"), ("datetime", "14 November")]),
+    ("under EU261 we're owed €400 each, there were 3 of us", [("amount", "€400"), ("?count", "3")]),
+    ("booking reference 8XKQ2M, lead passenger Hannah Becker", [("ref", "8XKQ2M"), ("name", "Hannah Becker")]),
+    ("我的 Kindle Paperwhite 5 屏幕有條紋，保固到 2025 年 6 月", [("product", "Kindle Paperwhite 5"), ("datetime", "2025年6月")]),
+    ("客服 case number 是 AMZ-5521873，叫我明天 call back", [("ref", "AMZ-5521873"), ("?datetime", "明天")]),
+    ("我喺旺角買嘅 Switch OLED，單號 HK20241128-0091", [("product", "Switch OLED"), ("ref", "HK20241128-0091")]),
+    ("手掣壞咗，想換新，售價 HK$599", [("amount", "HK$599")]),
+    ("麻烦帮我把 meeting 改到下周三下午 3 点，会议号 884 2291 0573", [("datetime", "下周三下午3点"), ("ref", "88422910573")]),
+    ("参会人有 Tom、Lucy 和我，一共 3 个人", [("?name", "Tom"), ("?name", "Lucy"), ("count", "3个人")]),
+]
