@@ -2559,3 +2559,54 @@ def test_values_of_the_eighty_first_round(text, category, value):
 @pytest.mark.parametrize("text", ["加我微信 search 一下", "微信 wechat 都可以", "my passport, 2 photos and a form"])
 def test_look_alikes_of_the_eighty_first_round(text):
     assert [f for f in extract(text) if f.category in ("ref", "id_card")] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("驾驶员许嘉豪，驾照号就是身份证 440106199207153319", "name", "许嘉豪"),
+    ("笔记本是联想小新 Pro 14，开机黑屏，序列号 PF4XK2LM", "product", "联想小新 Pro 14"),
+    ("华为畅享 70 屏幕坏了", "product", "华为畅享 70"),
+    ("the phone's a Pixel 8 Pro, IMEI 35 892011 442918 7", "ref", "35 892011 442918 7"),
+    ("the tenancy ended on 31 October and the deposit is with DPS, ID 4472018", "ref", "4472018"),
+    ("Anna Lee, ID 4472018", "id_card", "4472018"),            # a person's ID stays one
+])
+def test_values_of_the_eighty_second_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text,categories", [
+    ("电费这个月扣了 386.40", ("datetime",)),                  # the month a sum was charged
+    ("小区是滨江花园二期", ("count",)),                         # an estate's phase
+    ("阳光城 3 期 12 栋", ("count",)),
+    ("驾驶员全责，对方驾驶人无责", ("name",)),
+])
+def test_look_alikes_of_the_eighty_second_round(text, categories):
+    assert [f for f in extract(text) if f.category in categories] == []
+
+
+def test_a_sum_due_next_month_keeps_its_month_and_a_plan_of_instalments_its_count():
+    assert ("datetime", "下个月") in [(f.category, f.value) for f in extract("房租下个月要交 4200")]
+    assert ("count", "3 期") in [(f.category, f.value) for f in extract("装修分两期，一共 3 期")]
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("看中了万科城 5 栋 2 单元 1801，中介小郑说总价 286 万", "address", "万科城 5 栋 2 单元 1801"),
+    ("we switched energy supplier to Octopus on 1 November, account A-7F3C91D2", "ref", "A-7F3C91D2"),
+    ("booking reference 8XKQ2M, lead passenger Hannah Becker", "name", "Hannah Becker"),
+    ("Account holder: James O'Neill", "name", "James O'Neill"),
+])
+def test_values_of_the_eighty_third_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_the_lead_passenger_is_not_the_speaker():
+    assert [f.key for f in extract("lead passenger Hannah Becker") if f.category == "name"] == ["name:lead passenger"]
+
+
+@pytest.mark.parametrize("text,categories", [
+    ("under EU261 we're owed €400 each", ("product", "ref")),   # the rule, not a product
+    ("the lead passenger details are wrong", ("name",)),
+    ("my account is fine", ("ref",)),
+    ("我去了北京城 3 栋", ("address",)),
+])
+def test_look_alikes_of_the_eighty_third_round(text, categories):
+    assert [f for f in extract(text) if f.category in categories] == []

@@ -200,8 +200,11 @@ BRANDS = ("华为|荣耀|小米|红米|苹果|三星|索尼|联想|戴尔|惠普
           "公牛|马可波罗|东鹏|诺贝尔|蒙娜丽莎|欧神诺|欧派|索菲亚|九牧|箭牌|恒洁|科勒|TOTO|施耐德|欧普|雷士|立邦|多乐士|三棵树|圣象|华帝|万和|林内|A\\.?\\s?O\\.?\\s?史密斯|史密斯|万家乐|能率|阿里斯顿|"
           "Apple|Samsung(?: Galaxy)?|Google(?: Pixel)?|Dell|Lenovo|HP|Asus|Acer|Sony|Xiaomi|Huawei|Honor|OnePlus|"
           "Nikon|Canon|Dyson|Bose|Microsoft(?: Surface)?|Nintendo|DJI|Haier|Midea|Gree(?![a-z])|LG|Philips|Bosch|Panasonic")
+# a maker's line named in Chinese, between the maker and the model ("联想小新 Pro 14", "华为畅享 70")
+SERIES_ZH = "小新|拯救者|扬天|昭阳|天逸|畅享|麦芒|畅玩|灵越|成就|暗影精灵|光影精灵|无畏|天选|飞行堡垒|红米"
 _MODEL_TAIL = r"[A-Za-z]{0,8}(?:(?<=[A-Za-z])\d{1,2}[A-Za-z]{0,2})?(?:-[A-Za-z]{1,3}\d{0,2}(?![A-Za-z0-9]))?(?:/[A-Za-z0-9-]{2,12})?(?:\s\d{3,5}(?!\d))?"
-MODEL = rf"(?<![A-Za-z0-9#-])(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}}-?\d{{1,5}}{_MODEL_TAIL}"
+# EU261 (EC 261, UK261) is the rule a delayed flight is paid under, not a product
+MODEL = rf"(?<![A-Za-z0-9#-])(?!(?:EU|EC|UK)\s?261(?!\d))(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}}-?\d{{1,5}}{_MODEL_TAIL}"
 # "Mate 60 Pro", "XPS 13": a spaced model name counts only after a product cue in its clause
 PRODUCT_CUE = _p(r"型号|产品|机器|机型|设备|手机|电脑|笔记本|平板|买的|买了|购买|入手|用的|换成|换|想要|订购|采购|"
                  r"\b(?:model|bought|buy|buying|ordered|order|purchased|using|use|upgrade to|replace(?:d)? with|"
@@ -221,6 +224,9 @@ COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|�
            rf"(?![我你他她要想的是和还就])[{CJK}]{{1,3}}(?:黑|白|蓝|紫|金|银|灰|粉|绿|红|青)(?![{CJK}])|"
            r"(?i:black|white|blue|red|green|purple|gold|silver|gr[ae]y|pink|midnight|starlight|graphite|titanium)"
            r"(?:\s(?i:titanium|black|blue))?")
+
+# an estate's phase is part of its name, not a count ("滨江花园二期", "阳光城 3 期")
+ESTATE_PHASE = r"(?:(?<![园苑城府庭湾里居墅])(?<![园苑城府庭湾里居墅]\s)|(?!\s?(?:\d+|[二三四五六七八九十]+)\s?期))"
 
 # Gates for the patterns below (see extract_en): each names what every alternative of its
 # pattern needs, so a message without it skips the pattern.
@@ -300,11 +306,11 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|车位号|车位编号|车位|储物柜号|柜号|床位号|预订号|订房号|税号|微信号|微信|QQ\s?号?|闲鱼号|淘宝号|抖音号|小红书号|快手号|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|芯片号|"
-               r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs|application|visa)\s+(?:id|number|no\.?)|wechat(?:\s+id)?|"
+               r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs|application|visa)\s+(?:id|number|no\.?)|wechat(?:\s+id)?|(?-i:(?<=[A-Z]{2}, )ID(?= \d))|"
                r"(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
-               r"sku|(?:item|part|product)\s+(?:code|no\.?|number|#)|account(?=\s+\d{2,5}(?:-\d{2,5}){2,}(?![\d-]))|(?:m-?pesa|transaction|payment|receipt)\s+(?:code|id|no\.?|number)|(?<=\bthe )code(?=\s+is\s+(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,16})\b)|"
+               r"sku|(?:item|part|product)\s+(?:code|no\.?|number|#)|account(?=\s+\d{2,5}(?:-\d{2,5}){2,}(?![\d-])|\s+(?-i:[A-Z0-9]{1,4}-(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,12})(?![\w-]))|(?:m-?pesa|transaction|payment|receipt)\s+(?:code|id|no\.?|number)|(?<=\bthe )code(?=\s+is\s+(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,16})\b)|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
                r"(?:(?<=订单)有[两三四五几]个(?=\s?[:：]))?"   # "订单有两个：AX3301 和 AX3302"
@@ -314,6 +320,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{2,5}-\d{2,6}(?![\dA-Za-z-])|(?-i:[A-Z]{2,3} \d{2,4}[A-Z]{1,3}|[A-Z]{2}\d{2} [A-Z]{3})(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
                r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])|(?-i:(?<=[A-Z0-9]{4}) (?=[A-Z]{0,3}\d)[A-Z0-9]{4})(?![A-Za-z0-9])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)))?)",   # "KV19 XRT", "YT7789 0012 3456"
                re.I), DIGIT.search),
+    # an IMEI printed in its groups ("IMEI 35 892011 442918 7", "IMEI: 35-209900-176148-1")
+    ("ref", _p(r"(?P<l>(?i:imei)(?:\s?(?:号|码|number|no\.?))?)\s*(?:是|为|:|：|(?i:is))?\s*(?P<v>(?<!\d)\d{2}[ -]\d{6}[ -]\d{6}[ -]?\d)(?![\d-])"),
+     DIGIT.search),
     # "不动产权证号 苏(2021)苏州市不动产权第0215566号": the certificate's number is what 第…号 holds
     ("ref", _p(r"(?P<l>不动产权证|房产证|产权证|土地证|不动产证)号?\s*(?:是|为|:|：)?\s*[^，。,；;！？!?]{0,24}?第\s?(?P<v>\d{5,12})\s?号"),
      NEEDS_WIDE.search),
@@ -418,14 +427,14 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   # pounds are money after a price word only ("the quote was 180 pounds"; "lost 5 pounds": no)
                   r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
                   r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
-    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)(?<!\d,)(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
+    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)(?<!\d,){ESTATE_PHASE}(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
                  rf"片|颗|组|批|期|节|晚|桌|笔|课时)|(?<![\d.#])(?<!coach )(?<!carriage )(?<!car )\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms|ppl|pax)\b|"
                  rf"(?<![\w-])(?<!the )(?<!these )(?<!those )(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s(?:units|pcs|pieces|seats|licen[cs]es|boxes|"
                  rf"people|persons|users|devices|copies|items|tickets|nights|rooms|guests|adults|children|kids|passengers|bags|"
                  rf"suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms)\b|"
-                 rf"(?<![第几多一后前末尾{CN_DIGIT}])[二三四五六七八九十两百千]+(?:台|件|套|份|箱|袋|罐|桶|本|支|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|节课?|课时|个人|双|对|副|打|"
+                 rf"(?<![第几多一后前末尾{CN_DIGIT}]){ESTATE_PHASE}[二三四五六七八九十两百千]+(?:台|件|套|份|箱|袋|罐|桶|本|支|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|节课?|课时|个人|双|对|副|打|"
                  rf"个(?:师傅|阿姨|工人|大人|小孩|孩子|员工|司机))"
                  rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
                  rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])|"
@@ -458,7 +467,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
      WIDE_OR_DIGIT.search),   # "4 大 1 小", "两大一小": adults and children
     ("count", _p(rf"(?P<l>[{CJK}]{{0,2}}(?:人数|件数|台数|箱数|套数|份数|个数|数量))\s*(?:是|为|:|：|共|一共|总共)?\s*"
                  rf"(?:大概|大约|约|差不多)?\s*(?P<v>\d+)(?![\d.%％/:])"), DIGIT.search),   # "参会人数：15", "箱数为 36"
-    ("product", _p(rf"(?:(?:{BRANDS})\s?{MODEL_AFTER_BRAND}|{MAKER_BEFORE}{MODEL})"
+    ("product", _p(rf"(?:(?:{BRANDS})(?:{SERIES_ZH})?\s?{MODEL_AFTER_BRAND}|{MAKER_BEFORE}{MODEL})"
                    rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
                    rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                    rf"{COLOURS})){{0,3}}"), DIGIT.search),
@@ -502,7 +511,7 @@ CUED = {"spaced_product": (PRODUCT_CUE, "product"), "flight": (FLIGHT_CUE, "ref"
 ANYWHERE = {"train", "bargain", "grouped_zh"}   # a cue anywhere in the message: "高铁票我统一买，G7385，早上8点12发车"
 
 _NAME_ROLES = ("联系人|联络人|收件人|收货人|负责人|对接人|经办人|处理人|跟进人|受理人|登记人|预约人|申请人|持卡人|机主|户主|下单人|报修人|"
-               "投保人|被保险人|被保人|乘机人|乘车人|乘客|入住人|订票人|预订人|订房人|寄件人|签收人|开户人|收款人|付款人|汇款人|体检人|报名人|参保人|团长|群主|使用人|领用人|责任人|全名")
+               "投保人|被保险人|被保人|乘机人|乘车人|乘客|入住人|订票人|预订人|订房人|寄件人|签收人|开户人|收款人|付款人|汇款人|体检人|报名人|参保人|团长|群主|使用人|领用人|责任人|驾驶[员人](?![全主次同无]责)|全名")
 # a person the service is for, named only with a verb ("病人叫何桂英", "业主是钱国栋"): without one
 # the word is a role ("…的业主，楼上漏水", "学员编号")
 _PERSON_ROLE = "(?:病人|患者|就诊人|业主|租客|学员|老人)(?:叫|名叫|是|的?姓名是?|的?名字是|[:：])"
@@ -566,6 +575,9 @@ NAME_EN_LOWER = _p(r"\bmy name(?: is|'s)\s+(?P<v>[a-z]{2,}\s[a-z]{2,})(?=\s+and\
 EN_COMMON = frozenset("""not on in the a an at is was wrong right missing correct different same listed also still
     there here down up off out now just really very so too spelled misspelled written typed printed shown
     changed gone""".split())
+# the person a booking or an account is in the name of ("lead passenger Hannah Becker"): keyed by that role
+NAME_EN_HOLDER = _p(rf"\b(?P<l>(?i:lead (?:passenger|guest|traveller|traveler|booker)|passenger name|guest name|account holder|"
+                    rf"policy ?holder|card ?holder))(?: is|:)?\s+(?P<v>{en.NAME})(?![A-Za-z])")
 NAME_EN = _p(rf"(?i:\bmy name is|\bmy name's|\bmy name on (?:it|the (?:booking|reservation|card|account|order|ticket|lease|policy)) is|\bcall me|\bname:|\bcontact(?: person)?(?: is)?:?|"
              rf"\brecipient(?: is)?:?|\bspeak(?:ing)? with|\bask for|\b(?:sur|first |last |given |family )name(?: is|:)?|"
              rf"\b(?:the|his|her|their) name(?: on (?:it|the (?:booking|reservation|card|account|order|ticket)))? is)"
@@ -664,6 +676,7 @@ def _label_after(text: str, end: int, right: int) -> str:
 
 
 DONE_AMOUNT = re.compile(rf"\s*(?:[{CJK}]了|[{CJK}]{{0,4}}?(?:要|得|需要|还要)(?:交|付|缴|扣|还)了?)\s*[\d{CN_DIGIT}几]")   # "这个月突然要交 412": the sum's month
+THIS_MONTH = re.compile(r"这个月|本月|这月")
 CN_MODAL = re.compile(r"\s*(?:能不能|能否|可不可以|可以|能|要|会|就|再|请|去|来)")
 
 
@@ -771,6 +784,8 @@ def _label_for(text: str, start: int, end: int, category: str) -> str:
                       before)  # "flight UA 921 tomorrow", "the concert's at the Apollo on Friday"
     if category == "datetime" and re.fullmatch(r"[我你他她它您咱们]+", before):   # "他下周去北京出差": whose, not what
         before = ""
+    if category == "datetime" and THIS_MONTH.fullmatch(text, start, end) and DONE_AMOUNT.match(text, end, right):
+        return ""   # "电费这个月扣了 386.40": the month a sum was charged, no day to keep
     if category == "datetime":
         event = _event_after_de(text, end) or _moved_event_zh(text, left, start)
         if event:
@@ -980,6 +995,10 @@ def _names(text: str) -> list[Extracted]:
         part = PART_OF_NAME.search(m.group(0))   # "surname Okonkwo, first name Adaeze": both kept
         key = f"name:self:{part.group(0).lower()}" if part else "name:self"
         out.append(Extracted("name", value, "self", key, m.start(group), m.end(group)))
+    for m in NAME_EN_HOLDER.finditer(text):
+        if m.group("v").split()[0].lower() not in NOT_EN_NAMES:
+            role = re.sub(r"\s+", " ", m.group("l").lower()).removesuffix(" name")
+            out.append(Extracted("name", m.group("v"), role, f"name:{role}", m.start("v"), m.end("v")))
     for m in NAME_EN_ROLE.finditer(text):
         group, role = ("v", "l") if m.group("v") else ("w", "k") if m.group("w") else ("x", "r")
         if m.group(group).split()[0].lower() in NOT_EN_NAMES or re.fullmatch(WEEKDAY, m.group(group), re.I):
@@ -1169,7 +1188,7 @@ CN_ADDRESS = _p(rf"(?:[{CJK}]{{2,7}}省)?[{CJK}]{{2,7}}市[{CJK}]{{2,7}}?(?:区|
                 # a building, its unit and flat ("6 号楼 2 单元 502")
                 rf"(?<!\d)\d{{1,3}}\s?(?:号楼|栋|幢|座)\s?\d{{1,2}}\s?单元\s?\d{{3,4}}(?:\s?室)?(?!\d)|"
                 # an estate, its building and flat ("租的是城东新苑 6 幢 402")
-                rf"(?<=[是在到住址：:，,\s])[{CJK}]{{1,6}}(?:小区|苑|园|公寓|新村|大厦|家园|社区)\s?\d{{1,3}}\s?"
+                rf"(?<=[是在到住址：:，,\s了])[{CJK}]{{1,6}}(?:小区|苑|园|公寓|新村|大厦|家园|社区|城|府|湾|庭|山庄)\s?\d{{1,3}}\s?"
                 rf"(?:幢|栋|号楼|座)(?:\s?\d{{1,2}}\s?单元)?\s?\d{{3,4}}(?:\s?室)?(?!\d)|"
                 rf"(?<![\d.])\d{{1,3}}\s?(?:号楼|栋|幢)\s?\d{{3,4}}(?:\s?室)?(?!\d)|"   # "12 幢 803"
                 rf"(?<![\d.])\d{{1,2}}\s?单元\s?\d{{3,4}}(?:\s?室)?(?![\d.])|"   # "我是 3 单元 1102 的业主"

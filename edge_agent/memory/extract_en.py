@@ -23,7 +23,7 @@ _ID_KEY = (r"(?:\b(?i:passport(?: no\.?| number| #)?|social security(?: number)?
            r"national id(?: number)?|id number|driv(?:ing|er'?s) licen[cs]e(?: number| no\.?| #)?|"
            r"(?<!business )(?<!software )(?<!product )(?<!trade )(?<!liquor )licen[cs]e (?:number|no\.?|#)|"
            r"medicare(?: number| no\.?)?|aadhaar(?: number)?|tax id|tax file number|residence permit(?: number| no\.?)?)|"
-           r"(?:^|(?<=, )|(?<=\bmy ))(?-i:ID)(?= (?i:number |no\.? |is )?\d)|"
+           r"(?:^|(?<=, )(?<!(?-i:[A-Z]{2}), )|(?<=\bmy ))(?-i:ID)(?= (?i:number |no\.? |is )?\d)|"   # "DPS, ID 4472018": the scheme's
            r"\b(?:OHIP(?: (?i:number|no\.?))?|(?i:health card(?: number| no\.?)?)|SSN|SIN|NI number|NI no|TFN|NRIC|DL (?i:number|no\.?|#)|BRP(?: (?i:number|no\.?))?|PPSN|PPS (?i:number|no\.?)|MyKad|IC (?i:number|no\.?)|PAN(?: (?i:number|no\.?|card))?))")
 _ID_VALUE = r"(?=[A-Z0-9 -]*\d)[A-Z0-9](?:[A-Z0-9]|[ -](?=[A-Z0-9])){4,24}(?![A-Za-z0-9])"
 _IBAN = r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])"
