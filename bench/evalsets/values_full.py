@@ -4094,3 +4094,39 @@ MESSAGES_83: list = [
     ("麻烦帮我把 meeting 改到下周三下午 3 点，会议号 884 2291 0573", [("datetime", "下周三下午3点"), ("ref", "88422910573")]),
     ("参会人有 Tom、Lucy 和我，一共 3 个人", [("?name", "Tom"), ("?name", "Lucy"), ("count", "3个人")]),
 ]
+
+# test84: written on 2026-12-07 after test83's changes, before the extractor was run on it.
+# Customer service in Chinese, English and both: a property fee, a water bill, a hospital's
+# registration, a high-speed train, a return, a school's fees and enrolment, a cleaner, a home
+# address in the countryside; a car's MOT and tyres, a broadband outage, a dentist, a student
+# loan, a parcel locker, a dry cleaner, a venue; a watch, an order, an invoice, a hotel.
+MESSAGES_84: list = [
+    ("物业费一年 2,880，我交到明年 6 月了", [("amount", "2,880"), ("?datetime", "明年6月")]),
+    ("水费单上的户号是 0207 3315 82，欠费 146.3 元", [("ref", "0207331582"), ("amount", "146.3元")]),
+    ("挂了周二上午王建国主任的专家号，挂号费 50", [("datetime", "周二上午"), ("name", "王建国"), ("amount", "50")]),
+    ("就诊卡号 2024 0081 7763，在门诊三楼", [("ref", "202400817763")]),
+    ("买了 G1352 次高铁，12 月 28 号早上 8:05 发车，05 车 12F", [("ref", "G1352"), ("datetime", "12月28号早上8:05"), ("?ref", "05车12F")]),
+    ("两张二等座一共 1,106 元", [("count", "两张"), ("amount", "1,106元")]),
+    ("退货寄回上海市闵行区虹梅南路 1755 号 3 号仓，收件人写售后部", [("address", "上海市闵行区虹梅南路1755号3号仓")]),
+    ("退款 459 元三到五个工作日原路返回", [("amount", "459元"), ("?datetime", "三到五个工作日")]),
+    ("孩子的学费这学期 16,800，分两次交", [("amount", "16,800"), ("?count", "两次")]),
+    ("报名截止是 1 月 5 日下午 5 点，报名号 BM20250105-337", [("datetime", "1月5日下午5点"), ("ref", "BM20250105-337")]),
+    ("班主任叫柯文静，电话 159 8876 2210", [("name", "柯文静"), ("phone", "15988762210")]),
+    ("我订的是 4 号下午 3 点的钟点工，做 3 个小时", [("datetime", "4号下午3点"), ("?count", "3个小时")]),
+    ("阿姨时薪 45，现金结", [("amount", "45")]),
+    ("老家地址：湖南省衡阳市常宁市宜潭乡新塘村 7 组", [("address", "湖南省衡阳市常宁市宜潭乡新塘村7组")]),
+    ("my car's MOT is due on 14 February, reg KM19 XYZ", [("datetime", "14 February"), ("ref", "KM19 XYZ")]),
+    ("the garage quoted £385 for two new tyres and the brake pads", [("amount", "£385"), ("?count", "two new tyres")]),
+    ("our broadband has been down since 6am yesterday, account number 400128773", [("datetime", "6am yesterday"), ("ref", "400128773")]),
+    ("the engineer visit is booked for Thursday 12-4", [("datetime", "Thursday 12-4")]),
+    ("the dentist is Dr. Farah Siddiqui at Bridge Street Dental", [("name", "Farah Siddiqui")]),
+    ("a crown costs £620 and the next slot is 9 January at 3:15pm", [("amount", "£620"), ("datetime", "9 January at 3:15pm")]),
+    ("my student loan reference is 19872245019, I repaid £1,200 in March", [("ref", "19872245019"), ("amount", "£1,200"), ("?datetime", "March")]),
+    ("the locker code is 449102 and it's locker 37 at the Tesco on Hill Road", [("ref", "449102"), ("?ref", "37")]),
+    ("my suit's at the dry cleaner's, ticket 0583, ready Saturday after 11", [("ref", "0583"), ("datetime", "Saturday after 11")]),
+    ("we paid a $250 deposit for the venue and owe $1,740 more", [("amount", "$250"), ("amount", "$1,740")]),
+    ("我的 Garmin Forerunner 265 表带断了，receipt 上写的是 ¥2,980", [("product", "Garmin Forerunner 265"), ("amount", "¥2,980")]),
+    ("order 是 11 月 3 号下的，order ID 2811 4402 9930", [("datetime", "11月3号"), ("ref", "281144029930")]),
+    ("请把 invoice 抬头改成深圳市明远科技有限公司，税号 91440300MA5GX8RY2K", [("ref", "91440300MA5GX8RY2K")]),
+    ("Hotel 的 check-in 是 12/22，confirmation 是 73310982", [("datetime", "12/22"), ("ref", "73310982")]),
+]
