@@ -66,6 +66,7 @@ FRAGMENTS = [
     "4 点 50 才下班", "坐 K1 路", "内屏一起换得 2399", "每周二和周五", "MU5138 的航班", "arrive on BA 2491", "surname Okonkwo", "搬到松江区九亭", "68 cm spinner", "叫彭桂英", "行政部的", "每间不超过", "估价给了", "2 万美元", "SWIFT 代码 HSBCHKHHHKH", "送到 3 号门了", "7 号校车", "另收了 80", "月底前能到吗", "at £38 each", "储值卡里还有 620", "叫牛桂芳，", "1500 欧", "降到 3690 了", "这个月突然要交 412", "3 单元 1102", "collection number 6611 0920", "授权码已经收到了 NP4417", "自费部分 418.5", "新台幣 3,800", "卡尾數 2206", "badge number was 48813", "the ride was at about 11:40pm", "our planner is Sofia Reyes", "闲鱼号叫 momo_1987", "余额 860", "叫 Jason 黄，", "微信 jasonhuang_sz", "容声 BCD-529WD11HP", "passport, number 123987654",
     "IMEI 35 892011 442918 7", "滨江花园二期", "DPS, ID 4472018", "联想小新 Pro 14", "驾驶员许嘉豪",
     "看中了万科城 5 栋 2 单元 1801", "account A-7F3C91D2", "lead passenger Hannah Becker", "under EU261",
+    "王建国主任的专家号", "两张二等座", "报名号 BM20250105-337", "loan reference is 19872245019", "the locker code is 449102",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

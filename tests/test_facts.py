@@ -2610,3 +2610,27 @@ def test_the_lead_passenger_is_not_the_speaker():
 ])
 def test_look_alikes_of_the_eighty_third_round(text, categories):
     assert [f for f in extract(text) if f.category in categories] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("挂了周二上午王建国主任的专家号，挂号费 50", "name", "王建国"),
+    ("两张二等座一共 1,106 元", "count", "两张二等座"),
+    ("报名截止是 1 月 5 日下午 5 点，报名号 BM20250105-337", "ref", "BM20250105-337"),
+    ("my student loan reference is 19872245019, I repaid £1,200 in March", "ref", "19872245019"),
+    ("the locker code is 449102 and it's locker 37 at the Tesco on Hill Road", "ref", "449102"),
+])
+def test_values_of_the_eighty_fourth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+def test_a_number_named_a_reference_is_no_phone_and_a_phone_named_so_stays_one():
+    assert [f.category for f in extract("my student loan reference is 19872245019")] == ["ref"]
+    assert [f.category for f in extract("手机号 13912345678")] == ["phone"]
+
+
+@pytest.mark.parametrize("text,categories", [
+    ("挂了李医生的号", ("name",)),        # a surname and the title alone stays optional elsewhere, not a full name here
+    ("张三张二", ("count",)),
+])
+def test_look_alikes_of_the_eighty_fourth_round(text, categories):
+    assert [f for f in extract(text) if f.category in categories] == []

@@ -302,7 +302,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|保单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
-               r"电子客票号|客票号|票号|取号|排号|取药号|取药码|排队号|叫号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|预约码|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
+               r"电子客票号|客票号|票号|取号|排号|取药号|取药码|排队号|叫号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|预约码|报名号|报名编号|准考证号|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel|locker|door|gate|entry|access)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|车位号|车位编号|车位|储物柜号|柜号|床位号|预订号|订房号|税号|微信号|微信|QQ\s?号?|闲鱼号|淘宝号|抖音号|小红书号|快手号|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|芯片号|"
@@ -436,7 +436,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  rf"suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms)\b|"
                  rf"(?<![第几多一后前末尾{CN_DIGIT}]){ESTATE_PHASE}[二三四五六七八九十两百千]+(?:台|件|套|份|箱|袋|罐|桶|本|支|位|张|盒|瓶|辆|块板|片|组|批|晚|口|夜|间|期|桌|节课?|课时|个人|双|对|副|打|"
                  rf"个(?:师傅|阿姨|工人|大人|小孩|孩子|员工|司机))"
-                 rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十])|"
+                 rf"(?![{CJK}]{{0,1}}[一二三四五六七八九十](?!等座))|"   # "两张二等座": a class of seat, not a number
                  rf"(?<=是|要|买|订|退|换|只|就|成)一(?:台|件|套|份|箱|位|张|盒|瓶|辆|间|期)(?![{CJK}])|"
                  rf"(?:(?<=[买要订退]了)|(?<=[买要订]))一(?:打|双|对|副)(?=[{CJK}])", re.I), NEEDS_COUNT.search),
     # a price by its period ("wants 39.99 a month", "洗牙 288 一次", "年费会员 298 一年"), a rent or a wage
@@ -543,6 +543,8 @@ TITLED_ROLES = ("(?:任课|代课|数学|语文|英语|体育|音乐|美术|物�
 NAME_TITLE = _p(rf"(?:(?<![{CJK}])|(?<=[是找问科了]))(?!{TITLED_ROLES})(?P<v>[{CJK}]{{1,2}}(?:先生|女士|小姐|经理|总监|总|老师|主任)|[{CJK}]工(?![业厂作程人资商地具艺]))|"
     rf"(?<=[的是找问约科])(?P<d>[{CJK}](?:医生|大夫|护士|律师|教练))|"
     rf"(?<![A-Za-z])(?P<e>[A-Z][a-z]{{2,}})\s?(?=(?:老师|经理|医生|主管|总监|教练)(?![{CJK}]?[们]))")   # "Linda 老师"   # "康复科的李医生": a surname and the title   # 张工, not 苏州工业园区
+# a doctor named in full before the title, whose appointment was booked ("挂了周二上午王建国主任的专家号")
+DOCTOR_BOOKED = _p(rf"(?P<v>[{SURNAME_CHARS}][{CJK}]{{1,2}}?)(?P<t>主任|医生|大夫|教授)的(?:专家号|特需号|普通号|号|门诊)")
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
                  r"tutor|dentist|physio|therapist|hairdresser|barber|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|fiancée?|"
@@ -836,6 +838,8 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
             if value and (category != "datetime" or re.search(r"\d|[一二三四五六七八九十两]|[a-zA-Z]{3}|[天周月年]|^[后琴听]日$", value)
                           or re.fullmatch(DAYPART, value) and _moved_to_zh(text, 0, s)):   # "明天的会改到下午"
                 found.append((s, s + len(value), category, value, keyword.lower()))
+    named_refs = {(f[0], f[1]) for f in found if f[2] == "ref" and f[4]}
+    found = [f for f in found if f[2] != "phone" or (f[0], f[1]) not in named_refs]   # "loan reference is 19872245019"
     found.sort(key=lambda f: (PRIORITY.index(f[2]), f[0], -(f[1] - f[0])))
     taken: list[tuple[int, int, str, str, str]] = []
     for f in found:
@@ -967,6 +971,9 @@ def _names(text: str) -> list[Extracted]:
         elif group != "e" and value[0] in SURNAMES and value not in NOT_NAMES and not any(
                 f.start <= m.start(group) < f.end for f in out):   # "我姓王，王先生…": named once
             out.append(Extracted("name", value, "", f"name:{value}", m.start(group), m.end(group)))
+    for m in DOCTOR_BOOKED.finditer(text) if not text.isascii() else ():   # "挂了王建国主任的专家号"
+        if m.group("v")[0] in SURNAMES and not any(f.start < m.end("v") and m.start("v") < f.end for f in out):
+            out.append(Extracted("name", m.group("v"), m.group("t"), f"name:{m.group('t')}", m.start("v"), m.end("v")))
     for m in PET_NAME.finditer(text) if not text.isascii() else ():
         if not any(f.start < m.end("v") and m.start("v") < f.end for f in out):
             out.append(Extracted("name", m.group("v"), "pet", "name:pet", m.start("v"), m.end("v")))
