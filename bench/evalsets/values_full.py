@@ -4130,3 +4130,44 @@ MESSAGES_84: list = [
     ("请把 invoice 抬头改成深圳市明远科技有限公司，税号 91440300MA5GX8RY2K", [("ref", "91440300MA5GX8RY2K")]),
     ("Hotel 的 check-in 是 12/22，confirmation 是 73310982", [("datetime", "12/22"), ("ref", "73310982")]),
 ]
+
+# test85: written on 2026-12-07 after test84's changes, before the extractor was run on it.
+# Customer service in Chinese, English and both: a credit card's instalments, a transfer to a
+# landlord, a parcel locker, a phone plan changed, a car's service, a kindergarten, an air fryer
+# returned; a prescription, a flight upgrade, a late checkout, a gym and a subscription
+# cancelled, a leak and its loss adjuster; a company's laptops, a purchase order, an invoice in
+# Taiwan, a trip to Shanghai.
+MESSAGES_85: list = [
+    ("信用卡账单分 12 期还，账单日是每月 5 号", [("?count", "12期"), ("datetime", "每月5号")]),
+    ("转账流水号 2024120510293847，转了 3,500 给房东", [("ref", "2024120510293847"), ("amount", "3,500")]),
+    ("房东姓温，押一付三，月租 2,600", [("?name", "温"), ("?decision", "押一付三"), ("amount", "2,600")]),
+    ("丰巢柜取件码 58213，在 3 号楼下面", [("ref", "58213"), ("?address", "3号楼")]),
+    ("套餐从 59 元改成 39 元的，下个月 1 号生效", [("?amount", "59元"), ("amount", "39元"), ("datetime", "下个月1号")]),
+    ("车开了 4 万 8 公里，该做二保了，4S 店报价 1,350", [("amount", "1,350")]),
+    ("保养约在本周六上午 10 点，服务顾问姓鲁", [("datetime", "本周六上午10点"), ("?name", "鲁")]),
+    ("幼儿园报名要交 800 元保育费，开学是 2 月 17 日", [("amount", "800元"), ("datetime", "2月17日")]),
+    ("孩子叫范一诺，今年 4 岁半", [("name", "范一诺"), ("?count", "4岁半")]),
+    ("在拼多多买的空气炸锅，型号 KL-J5201，用了两次就坏了", [("product", "KL-J5201"), ("?count", "两次")]),
+    ("商家电话 400-820-6688 一直打不通", [("phone", "400-820-6688")]),
+    ("我在 12 月 2 号申请的退款，退款编号 TK88201937", [("datetime", "12月2号"), ("ref", "TK88201937")]),
+    ("my prescription number is RX-8841207, it's for amoxicillin 500mg", [("ref", "RX-8841207"), ("?product", "amoxicillin 500mg")]),
+    ("can I pick it up after 5:30 tomorrow?", [("datetime", "5:30 tomorrow")]),
+    ("we'd like to upgrade seats 23A and 23B on flight EK 2 to business", [("?ref", "23A"), ("?ref", "23B"), ("ref", "EK 2")]),
+    ("the upgrade quote was AED 4,200 per person", [("amount", "AED 4,200")]),
+    ("could we have a late checkout at 2pm on Sunday? room 1418", [("datetime", "2pm on Sunday"), ("?ref", "1418")]),
+    ("I want to cancel my gym membership, member ID GYM-552017", [("?decision", "cancel"), ("ref", "GYM-552017")]),
+    ("the contract says 30 days notice and the last payment of £34.99 goes out on the 28th",
+     [("?count", "30 days"), ("amount", "£34.99"), ("datetime", "the 28th")]),
+    ("my home insurance excess is £250, policy HH-20938817", [("amount", "£250"), ("ref", "HH-20938817")]),
+    ("the leak started on Sunday night from the flat above, number 42", [("?datetime", "Sunday night"), ("?address", "number 42")]),
+    ("the loss adjuster, Colin Marsh, is coming on Tuesday 17th between 9 and 1",
+     [("name", "Colin Marsh"), ("datetime", "Tuesday 17th between 9 and 1")]),
+    ("please cancel my Spotify Premium, it's £11.99 a month and the account email is dan.hughes@gmail.com",
+     [("?decision", "cancel"), ("?product", "Spotify Premium"), ("amount", "£11.99"), ("email", "dan.hughes@gmail.com")]),
+    ("我们公司要订 15 台 MacBook Pro 14，预算每台 1.4 万以内", [("count", "15台"), ("product", "MacBook Pro 14"), ("amount", "1.4万")]),
+    ("PO number 是 PO-2024-1187，交期要求 12 月 20 号前", [("ref", "PO-2024-1187"), ("datetime", "12月20号")]),
+    ("对接人是采购部的 Vivian，手机 135 1234 8765", [("name", "Vivian"), ("phone", "13512348765")]),
+    ("發票要開公司抬頭，統編 24536806", [("ref", "24536806")]),
+    ("I'll be in 上海 from Dec 10 to Dec 14，住在静安区南京西路 1601 号的酒店",
+     [("datetime", "Dec 10"), ("?datetime", "Dec 14"), ("address", "静安区南京西路1601号")]),
+]
