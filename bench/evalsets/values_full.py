@@ -4163,7 +4163,7 @@ MESSAGES_85: list = [
     ("the loss adjuster, Colin Marsh, is coming on Tuesday 17th between 9 and 1",
      [("name", "Colin Marsh"), ("datetime", "Tuesday 17th between 9 and 1")]),
     ("please cancel my Spotify Premium, it's £11.99 a month and the account email is dan.hughes@gmail.com",
-     [("?decision", "cancel"), ("?product", "Spotify Premium"), ("amount", "£11.99"), ("email", "dan.hughes@gmail.com")]),
+     [("?decision", "cancel my Spotify Premium"), ("?product", "Spotify Premium"), ("amount", "£11.99"), ("email", "dan.hughes@gmail.com")]),   # corrected: as "please cancel my membership" (line 1769)
     ("我们公司要订 15 台 MacBook Pro 14，预算每台 1.4 万以内", [("count", "15台"), ("product", "MacBook Pro 14"), ("amount", "1.4万")]),
     ("PO number 是 PO-2024-1187，交期要求 12 月 20 号前", [("ref", "PO-2024-1187"), ("datetime", "12月20号")]),
     ("对接人是采购部的 Vivian，手机 135 1234 8765", [("name", "Vivian"), ("phone", "13512348765")]),
