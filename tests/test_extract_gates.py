@@ -67,6 +67,7 @@ FRAGMENTS = [
     "IMEI 35 892011 442918 7", "滨江花园二期", "DPS, ID 4472018", "联想小新 Pro 14", "驾驶员许嘉豪",
     "看中了万科城 5 栋 2 单元 1801", "account A-7F3C91D2", "lead passenger Hannah Becker", "under EU261",
     "王建国主任的专家号", "两张二等座", "报名号 BM20250105-337", "loan reference is 19872245019", "the locker code is 449102",
+    "the loss adjuster, Colin Marsh,", "統編 24536806",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

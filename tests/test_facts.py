@@ -2634,3 +2634,19 @@ def test_a_number_named_a_reference_is_no_phone_and_a_phone_named_so_stays_one()
 ])
 def test_look_alikes_of_the_eighty_fourth_round(text, categories):
     assert [f for f in extract(text) if f.category in categories] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("the loss adjuster, Colin Marsh, is coming on Tuesday 17th between 9 and 1", "name", "Colin Marsh"),
+    ("發票要開公司抬頭，統編 24536806", "ref", "24536806"),
+])
+def test_values_of_the_eighty_fifth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text,categories", [
+    ("the broker, however, said no", ("name",)),
+    ("车开了 4 万 8 公里，该做二保了", ("amount", "count")),   # a car's mileage is a meter's reading
+])
+def test_look_alikes_of_the_eighty_fifth_round(text, categories):
+    assert [f for f in extract(text) if f.category in categories] == []

@@ -302,7 +302,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("phone", _p(r"(?:电话|热线|客服|拨打|打)\s*(?:是|为|:|：)?\s*(?P<v>(?<!\d)(?:95\d{3,4}|96\d{3}|100\d{2}|12[0-9]\d{2,3}))(?!\d)"),
      DIGIT.search),
     ("ref", _p(r"(?P<l>订单号|订单编号|订单尾号|运单尾号|保单尾号|订单|工单号|工单|运单号|快递单号|物流单号|单号|合同号|合同编号|发票号码|发票代码|发票号|退款单号|缴费户号|户号|住院号|门诊号|就诊卡号|"
-               r"电子客票号|客票号|票号|取号|排号|取药号|取药码|排队号|叫号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|预约码|报名号|报名编号|准考证号|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel|locker|door|gate|entry|access)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
+               r"电子客票号|客票号|票号|取号|排号|取药号|取药码|排队号|叫号|卡号|会员(?=\s?[A-Za-z]{0,4}\d)|会议\s?ID|会议号|优惠码|券码|(?:coupon|promo|voucher|discount)(?:\s+code)?|(?:中通|圆通|申通|韵达|顺丰|极兔|百世|京东|邮政|EMS)(?:快递|速运|物流)?|航班号|航班|机票|车次|报修单号|预约号|预约码|报名号|报名编号|准考证号|统编|統編|取件码|取货码|提货码|取餐码|取餐号|取票码|取号码|授权码|激活码|兑换码|提取码|邀请码|核销码|(?:pick-?up|collection|parcel|locker|door|gate|entry|access)\s+code|行李牌号?|行李号|公积金账号|公积金卡号|社保卡号|医保卡号|社保号|医保号|"
                r"flight(?:\s+(?:no\.?|number))?|train(?:\s+(?:no\.?|number))?|"
                r"售后单号|服务单号|会员号|客户号|编号|确认号|车位号|车位编号|车位|储物柜号|柜号|床位号|预订号|订房号|税号|微信号|微信|QQ\s?号?|闲鱼号|淘宝号|抖音号|小红书号|快手号|车架号|VIN|发动机号|纳税人识别号|统一社会信用代码|信用代码|序列号|SN|账号\s?ID|账号|帐号|用户ID|"
                r"serial(?:\s+(?:no\.?|number))?|service\s+tag|asset\s+tag|imei|upi\s+ref(?:erence)?(?:\s+(?:no\.?|number))?|utr(?:\s+(?:no\.?|number))?|plate(?:\s+number)?|\breg(?:istration)?(?:\s+(?:no\.?|number|plate))?\b|学号|工号|会员卡号|保单号|病历号|报修单|维修单|服务单|售后单|报案号|芯片号|"
@@ -559,7 +559,8 @@ KIN_NAMED_EN = _p(r"\b(?P<l>Auntie|Aunty|Aunt|Uncle|Nana|Nan|Grandma|Grandpa|Gra
 NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:technician|engineer|plumber|electrician|driver|courier|"
                   rf"agent|nurse|doctor|landlord|manager|installer|fitter|inspector|surveyor|caseworker|"
                   rf"ceo|cfo|cto|director|accountant|lawyer|solicitor|consultant|coordinator|supervisor|babysitter|nanny|"
-                  rf"cleaner|tutor|teacher|coach|vet|dentist|carer|housekeeper|hairdresser|photographer|trainer|instructor))"
+                  rf"cleaner|tutor|teacher|coach|vet|dentist|carer|housekeeper|hairdresser|photographer|trainer|instructor|"
+                  rf"(?:loss )?adjuster|assessor|broker|handler|planner|advis[eo]r))"
                   rf"\s*,\s*(?P<v>{en.NAME})\s*,|"
                   # "The photographer we booked is Marco Bellini": the role, a few words, then "is"
                   rf"(?:\b(?i:the|our|my|his|her|their|(?:mum|mom|dad|gran|grandma|grandpa|nan)['’]s)\s+|(?<=, )|^)(?:(?i:new|old|other|usual|driving|piano|swimming|personal|maths?|english|guitar|music|dance|yoga|tennis|golf|football|private)\s+){{0,2}}(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|GP|"
