@@ -151,6 +151,7 @@ class Daemon:
         self._stop: asyncio.Event | None = None
         self.agent: Agent | None = None
         self.watchdog: Watchdog | None = None
+        self.trimmer = heap.Trimmer()   # the watchdog's samples give the heap's free pages back after work
         self.port: int | None = None
         self.scheduler: Scheduler | None = None
         self._signals = 0
@@ -270,6 +271,7 @@ class Daemon:
                                    recover_hold_s=c.recover_hold_s, min_dwell_s=c.min_dwell_s),
                         budget_bytes=int(c.budget_mb * MiB) or None, interval_s=c.watchdog_interval_s,
                         on_degrade=[degrade], on_recover=[lambda: agent.set_degraded(False)],
+                        on_sample=[self.trimmer],
                         sampler=functools.partial(take_sample, extra=lambda: model_rss(agent.router)))
 
     async def _janitor(self, agent: Agent, store: SQLiteStore) -> None:
@@ -312,7 +314,7 @@ class Daemon:
             backends.append(entry)
         return {"version": __version__, "ring": ringbuf.IMPLEMENTATION, "policy": agent.router.policy,
                 "backends": backends, "fallbacks": agent.router.fallbacks, "sessions_in_ram": len(agent.sessions),
-                "degraded": agent.degraded, "watchdog": self.watchdog.status()}
+                "degraded": agent.degraded, "watchdog": self.watchdog.status(), "heap": self.trimmer.status()}
 
 
 def model_rss(router: Router) -> int:

@@ -9,6 +9,16 @@ returns the free pages of every arena to the kernel (after a large structure was
 such as a vocabulary), Python's object arenas included once a full collection has cleared
 the free lists that pinned them. Elsewhere than glibc (musl on some board images) both do
 nothing but that collection.
+
+``Trimmer`` is the daemon's after-work trim. A turn's passes through the multilingual encoder
+and recall's scoring allocate a few MiB of temporaries and free them; glibc keeps the freed
+pages in its heap (past the first large frees it raises its mmap threshold, so later
+temporaries come from the heap too), and a local-only daemon after an English and a Chinese
+turn held 4 MiB of them (bench/RESULTS.md section 47). Fixing the mmap threshold instead gave
+them back but made each turn's memory work twice as slow (every temporary its own mapping
+and page faults); a ``malloc_trim(0)`` once the work is done costs a few milliseconds, off the
+turn's path. The watchdog calls the trimmer at each sample with the process's RSS: it trims
+when RSS has grown by ``min_growth`` since the last trim (work happened), not every second.
 """
 
 from __future__ import annotations
@@ -16,9 +26,11 @@ from __future__ import annotations
 import ctypes
 import gc
 import logging
+import os
 
 log = logging.getLogger("edge_agent.heap")
 M_ARENA_MAX = -8     # mallopt's parameter number (glibc malloc.h)
+PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def _libc():
@@ -51,3 +63,45 @@ def trim() -> None:
     if libc is not None:
         libc.malloc_trim.argtypes = [ctypes.c_size_t]
         libc.malloc_trim(0)
+
+
+def own_rss() -> int | None:
+    """This process's resident bytes (Linux), None elsewhere."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class Trimmer:
+    """``malloc_trim(0)`` after work: called with samples of RSS (the watchdog's), it trims
+    when RSS has grown by ``min_growth`` bytes since the last trim, and remembers RSS after."""
+
+    def __init__(self, min_growth: int = 1 << 20, rss=own_rss) -> None:
+        if isinstance(min_growth, bool) or not isinstance(min_growth, int) or min_growth < 0:
+            raise ValueError(f"min_growth must be an int >= 0, got {min_growth!r}")
+        self.min_growth, self._rss = min_growth, rss
+        self._libc = _libc()
+        self.base = rss()
+        self.trims = 0
+        self.released = 0     # bytes of RSS the trims gave back, in all
+
+    def __call__(self) -> bool:
+        """One look; True if it trimmed."""
+        now = self._rss()
+        if self._libc is None or now is None or self.base is None:
+            return False
+        if now - self.base < self.min_growth:
+            self.base = min(self.base, now)   # RSS fell (a session left): grow from there
+            return False
+        self._libc.malloc_trim.argtypes = [ctypes.c_size_t]
+        self._libc.malloc_trim(0)
+        after = self._rss() or now
+        self.trims += 1
+        self.released += max(0, now - after)
+        self.base = after
+        return True
+
+    def status(self) -> dict:
+        return {"trims": self.trims, "released_mb": round(self.released / (1 << 20), 1)}

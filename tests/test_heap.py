@@ -78,3 +78,51 @@ def test_trim_gives_back_the_arenas_that_free_lists_hold():
     assert out.returncode == 0, out.stderr
     grown, left = map(int, out.stdout.split())
     assert left < grown / 4
+
+
+@pytest.mark.skipif(not GLIBC, reason="not glibc")
+def test_the_trimmer_gives_back_what_work_freed_and_only_after_work():
+    """Blocks of 64 KiB freed between blocks still held (holes glibc keeps in its heap, as a
+    turn's temporaries): the trimmer, seeing RSS grown since its start, gives the holes' pages
+    back; at the next look, with nothing new, it does not trim again."""
+    code = """if True:
+        import ctypes
+        from edge_agent import heap
+        libc = ctypes.CDLL(None)
+        libc.malloc.restype = ctypes.c_void_p
+        libc.malloc.argtypes = [ctypes.c_size_t]
+        libc.free.argtypes = [ctypes.c_void_p]
+        libc.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+        libc.mallopt(-3, 1 << 24)     # M_MMAP_THRESHOLD: these blocks from the heap, as past glibc's raise
+        t = heap.Trimmer()
+        held, holes = [], []
+        for _ in range(800):          # 50 MiB of holes, each between two held blocks
+            holes.append(libc.malloc(1 << 16)); held.append(libc.malloc(64))
+            ctypes.memset(holes[-1], 1, 1 << 16)
+        for p in holes:
+            libc.free(p)
+        before = heap.own_rss()
+        first = t()
+        after = heap.own_rss()
+        print(first, t(), t.trims, before - after, t.released)
+    """
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    first, second, trims, fell, released = out.stdout.split()
+    assert (first, second, trims) == ("True", "False", "1")
+    assert int(fell) > 40 * (1 << 20) and int(released) > 40 * (1 << 20)
+
+
+def test_the_trimmer_waits_for_growth():
+    sizes = iter([100 << 20, 100 << 20, 100 << 20 | 4096, 90 << 20, 91 << 20, 92 << 20, 80 << 20])
+    t = heap.Trimmer(min_growth=2 << 20, rss=lambda: next(sizes))
+    assert t.base == 100 << 20
+    assert not t()                    # no growth
+    assert not t()                    # a page: not work enough
+    assert not t() and t.base == 90 << 20   # RSS fell: it counts from there
+    assert not t()                    # 1 MiB up
+    assert t() is (t._libc is not None)   # 2 MiB up: trims (on glibc)
+    if t._libc is not None:
+        assert (t.base, t.trims, t.released) == (80 << 20, 1, 12 << 20)
+    with pytest.raises(ValueError, match="min_growth"):
+        heap.Trimmer(min_growth=-1)

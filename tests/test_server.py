@@ -124,6 +124,7 @@ async def test_session_routes(daemon):
     assert listed["route"]["in_ram"] is True and listed["route"]["messages"] == 2 and listed["route"]["updated_at"] > 0
     status, body, _ = await call(daemon, "GET", "/v1/status")
     assert status == 200 and body["ring"] in ("c", "py") and body["watchdog"]["mode"] == "normal"
+    assert set(body["heap"]) == {"trims", "released_mb"} and body["heap"]["trims"] >= 0
     local = next(b for b in body["backends"] if b["name"] == "local")   # no cloud here: the local model
     assert local["kv_cache"] == "q8_0" and local["kv_cache_mb"] == round(30 * 3 * 64 * 2 * 2048 * 34 / 32 / 2**20, 1)
     assert (await call(daemon, "DELETE", "/v1/sessions/route"))[0] == 204

@@ -107,3 +107,15 @@ async def test_real_allocation_degrades_then_recovers():
         assert dog.mode == "normal" and not any(m.paused for m in mems)
     assert dog.degrades == 1 and dog.recoveries == 1
     assert dog.status()["mode"] == "normal"
+
+
+async def test_every_sample_runs_the_sample_hooks_before_deciding():
+    """The daemon's heap trimmer looks at each sample; a degrade still follows its samples."""
+    seen: list[str] = []
+    readings = iter([500, 50, 50, 50])
+    dog = Watchdog(T, interval_s=0.01, on_sample=[lambda: seen.append("sample")],
+                   on_degrade=[lambda: seen.append("degrade")],
+                   sampler=lambda budget: s(time.monotonic(), next(readings)))
+    for _ in range(4):
+        await dog.step()
+    assert seen == ["sample"] * 4 + ["degrade"]

@@ -146,6 +146,7 @@ class Watchdog:
     interval_s: float = 1.0
     on_degrade: list[Hook] = field(default_factory=list)
     on_recover: list[Hook] = field(default_factory=list)
+    on_sample: list[Callable[[], object]] = field(default_factory=list)   # after every sample (the heap's trim)
     sampler: Callable[[int | None], Sample] = take_sample
 
     def __post_init__(self) -> None:
@@ -180,6 +181,8 @@ class Watchdog:
         """One sample and decision (the loop calls this; tests may too)."""
         self.last = self.sampler(self.budget_bytes)
         self._record(self.last)
+        for look in self.on_sample:
+            look()
         action, self.state = decide(self.last, self.thresholds, self.state)
         if action != "none":
             self._count(action)
