@@ -4171,3 +4171,38 @@ MESSAGES_85: list = [
     ("I'll be in 上海 from Dec 10 to Dec 14，住在静安区南京西路 1601 号的酒店",
      [("datetime", "Dec 10"), ("?datetime", "Dec 14"), ("address", "静安区南京西路1601号")]),
 ]
+
+# test86: written before the extractor ran on it (a broadband install, a pet clinic, a moving
+# company, a phone repair, concert tickets, lost baggage, a tax refund, a rental deposit)
+MESSAGES_86: list = [
+    ("宽带装机预约在 12 月 9 号下午 2 点到 4 点之间", [("datetime", "12月9号下午2点到4点")]),
+    ("宽带账号是 0571-88230417，装在西湖区文三路 259 号 6 楼", [("ref", "0571-88230417"), ("address", "西湖区文三路259号6楼")]),
+    ("师傅姓蒋，电话 139 5812 0476", [("?name", "蒋"), ("phone", "13958120476")]),
+    ("我家狗叫豆豆，3 岁的柯基，上周打了狂犬疫苗", [("?name", "豆豆"), ("?count", "3岁"), ("?datetime", "上周")]),
+    ("宠物医院的病历号是 PH-20241188，复诊约在周四上午 9 点半", [("ref", "PH-20241188"), ("datetime", "周四上午9点半")]),
+    ("搬家公司报价 1,680，包括 2 个师傅和一辆 4.2 米的车", [("amount", "1,680"), ("?count", "2个师傅")]),
+    ("搬家日期定在 1 月 6 号早上 8 点，从朝阳区搬到通州区梨园镇", [("datetime", "1月6号早上8点"), ("?address", "朝阳区"), ("address", "通州区梨园镇")]),
+    ("手机屏幕碎了，华为 Mate 60 Pro，维修单号 WX77120394", [("product", "华为Mate 60 Pro"), ("ref", "WX77120394")]),
+    ("换屏报价 1,299 元，说要 3 个工作日", [("amount", "1,299元"), ("?count", "3个工作日")]),
+    ("演唱会的票买了两张，订单号 DM202412051188，座位在 B 区 12 排", [("count", "两张"), ("ref", "DM202412051188"), ("?ref", "B区12排")]),
+    ("演出是 12 月 31 日晚上 7 点半，在国家体育场", [("datetime", "12月31日晚上7点半"), ("?address", "国家体育场")]),
+    ("退票要扣 20% 手续费吗？票价一张 880", [("?amount", "20%"), ("amount", "880")]),
+    ("my suitcase didn't arrive on BA 117 from London, the file reference is LHRBA41872",
+     [("ref", "BA 117"), ("ref", "LHRBA41872")]),
+    ("it's a navy Samsonite, about 23 kg, with a yellow strap", [("?product", "Samsonite")]),
+    ("please deliver it to the Marriott on 525 Lexington Ave, I'm there until Friday",
+     [("address", "525 Lexington Ave"), ("?datetime", "Friday")]),
+    ("I had to buy clothes, the receipts come to $312.40", [("amount", "$312.40")]),
+    ("my name's Priya Raman and my mobile is +44 7700 900461", [("name", "Priya Raman"), ("phone", "+447700900461")]),
+    ("the tax office says my refund of £1,184.20 will be paid within 5 weeks", [("amount", "£1,184.20"), ("?count", "5 weeks")]),
+    ("my UTR is 84921 07736 and the letter was dated 14 November", [("ref", "8492107736"), ("?datetime", "14 November")]),
+    ("the deposit was £1,450 and we moved out on 30 September", [("amount", "£1,450"), ("datetime", "30 September")]),
+    ("the agent, Hollis & Co, is holding back £380 for cleaning", [("?name", "Hollis & Co"), ("amount", "£380")]),
+    ("押金 3,000 块，退房的时候房东说要扣 600 的清洁费", [("amount", "3,000块"), ("amount", "600")]),
+    ("房东的微信号是 zhang_fd1987，你们可以直接联系", [("ref", "zhang_fd1987")]),
+    ("合同编号 ZL-2023-0457，租期到明年 3 月 15 号", [("ref", "ZL-2023-0457"), ("datetime", "明年3月15号")]),
+    ("我的 iPhone 15 在 Apple Store 送修，维修 ID 是 R384920117", [("product", "iPhone 15"), ("ref", "R384920117")]),
+    ("他们说 AppleCare+ 覆盖，只需要付 £79 的服务费", [("?product", "AppleCare+"), ("amount", "£79")]),
+    ("可以改到 next Monday 下午 3 点取机吗？", [("datetime", "next Monday 下午3点")]),
+    ("快递单号 SF1408822937561，寄到南山区科技园南区 W1 栋", [("ref", "SF1408822937561"), ("address", "南山区科技园南区W1栋")]),
+]
