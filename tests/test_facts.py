@@ -2650,3 +2650,27 @@ def test_values_of_the_eighty_fifth_round(text, category, value):
 ])
 def test_look_alikes_of_the_eighty_fifth_round(text, categories):
     assert [f for f in extract(text) if f.category in categories] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("宽带账号是 0571-88230417，装在西湖区文三路 259 号 6 楼", "address", "西湖区文三路 259 号 6 楼"),
+    ("宠物医院的病历号是 PH-20241188，复诊约在周四上午 9 点半", "ref", "PH-20241188"),
+    ("押金 3,000 块，退房的时候房东说要扣 600 的清洁费", "amount", "600"),
+    ("可以改到 next Monday 下午 3 点取机吗？", "datetime", "next Monday 下午 3 点"),
+])
+def test_values_of_the_eighty_sixth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text,categories", [
+    ("宠物医院的病历号是 PH-20241188", ("phone",)),     # a code's letters are no phone's label
+    ("驾照要扣 6 分", ("amount",)),                      # points, not money
+    ("他说扣 2 次就停", ("amount",)),
+    ("我家在 6 楼没电梯", ("address",)),
+])
+def test_look_alikes_of_the_eighty_sixth_round(text, categories):
+    assert [f for f in extract(text) if f.category in categories] == []
+
+
+def test_a_phone_after_ph_stays_a_phone():
+    assert [(f.category, f.value) for f in extract("ph 0412 345 678")] == [("phone", "0412 345 678")]

@@ -15,7 +15,7 @@ def _p(pattern: str, flags: int = 0) -> re.Pattern[str]:
 
 
 # ------------------------------------------------------------------ identifiers with their key word
-_PHONE_KEY = (r"(?i:\b(?:phone|mobile|cell(?:'s)?|tel|ph|whatsapp|numbr|landline|(?:my |the )hp|handphone|"
+_PHONE_KEY = (r"(?i:\b(?:phone|mobile|cell(?:'s)?|tel|ph(?!-\d)|whatsapp|numbr|landline|(?:my |the )hp|handphone|"
               r"(?:my|new|best|contact|home|work|office|direct|callback) (?:number|no\.?)|"
               r"(?:reach|call|text|ring) me (?:on|at)))")
 _PHONE_VALUE = r"\+?\(?\d[\d ().-]{5,18}\d(?:\s*(?i:ext\.?|extension|x)\s*\d{1,5})?"
