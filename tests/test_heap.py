@@ -82,9 +82,10 @@ def test_trim_gives_back_the_arenas_that_free_lists_hold():
 
 @pytest.mark.skipif(not GLIBC, reason="not glibc")
 def test_the_trimmer_gives_back_what_work_freed_and_only_after_work():
-    """Blocks of 64 KiB freed between blocks still held (holes glibc keeps in its heap, as a
-    turn's temporaries): the trimmer, seeing RSS grown since its start, gives the holes' pages
-    back; at the next look, with nothing new, it does not trim again."""
+    """50 MiB of blocks freed below a block still held (a free stretch glibc keeps in its heap,
+    as a turn's temporaries, since only the heap's top is given back at free): the trimmer,
+    seeing RSS grown since its start, gives the stretch's pages back; at the next look, with
+    nothing new, it does not trim again."""
     code = """if True:
         import ctypes
         from edge_agent import heap
@@ -93,13 +94,15 @@ def test_the_trimmer_gives_back_what_work_freed_and_only_after_work():
         libc.malloc.argtypes = [ctypes.c_size_t]
         libc.free.argtypes = [ctypes.c_void_p]
         libc.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
-        libc.mallopt(-3, 1 << 24)     # M_MMAP_THRESHOLD: these blocks from the heap, as past glibc's raise
+        libc.mallopt(-3, 1 << 26)     # M_MMAP_THRESHOLD: these blocks from the heap, as past glibc's raise
         t = heap.Trimmer()
-        held, holes = [], []
-        for _ in range(800):          # 50 MiB of holes, each between two held blocks
-            holes.append(libc.malloc(1 << 16)); held.append(libc.malloc(64))
-            ctypes.memset(holes[-1], 1, 1 << 16)
-        for p in holes:
+        blocks = [libc.malloc(1 << 16) for _ in range(800)]
+        for p in blocks:
+            ctypes.memset(p, 1, 1 << 16)
+        pin = libc.malloc(1 << 16)
+        while pin < max(blocks):      # a block above them all, so that freeing them leaves the top
+            pin = libc.malloc(1 << 16)
+        for p in blocks:
             libc.free(p)
         before = heap.own_rss()
         first = t()
