@@ -4206,3 +4206,43 @@ MESSAGES_86: list = [
     ("可以改到 next Monday 下午 3 点取机吗？", [("datetime", "next Monday 下午3点")]),
     ("快递单号 SF1408822937561，寄到南山区科技园南区 W1 栋", [("ref", "SF1408822937561"), ("address", "南山区科技园南区W1栋")]),
 ]
+
+# test87: written before the extractor ran on it (a hotel, a hospital appointment, a car's
+# service, a school, a lost bank card, a windscreen claim, a cancelled flight, a return, utility
+# bills, train tickets, a visa, a parcel, a restaurant)
+MESSAGES_87: list = [
+    ("我订了如家酒店，入住 12 月 18 号，退房 12 月 20 号，订单号 RJ30918274",
+     [("datetime", "12月18号"), ("datetime", "12月20号"), ("ref", "RJ30918274")]),
+    ("酒店前台电话是 021-6288 3150 转 8012", [("phone", "02162883150转8012")]),
+    ("挂的是王主任的专家号，周三下午 1 点半，就诊卡号 0038812765",
+     [("?name", "王主任"), ("datetime", "周三下午1点半"), ("ref", "0038812765")]),
+    ("挂号费 50 元，医保卡里直接扣的", [("amount", "50元")]),
+    ("车子送到 4S 店保养，车牌是浙A·8K2T9，里程 36,800 公里", [("ref", "浙A8K2T9"), ("?count", "36,800公里")]),
+    ("保养套餐 A 是 688 元，换刹车片另加 420", [("amount", "688元"), ("amount", "420")]),
+    ("孩子在实验小学读二年级，班主任是刘敏老师", [("?address", "实验小学"), ("name", "刘敏")]),
+    ("家长会改到下周五晚上 6 点半了", [("datetime", "下周五晚上6点半")]),
+    ("招商银行的卡丢了，尾号 7731，帮我挂失", [("bank_card", "7731"), ("?decision", "挂失")]),
+    ("补卡要 10 块钱工本费，大概 7 天能寄到", [("amount", "10块钱"), ("?count", "7天")]),
+    ("I need to claim for my cracked windscreen, policy number MTR-4471902", [("ref", "MTR-4471902")]),
+    ("the glass company quoted £465 and can fit it on Thursday at 10:30", [("amount", "£465"), ("datetime", "Thursday at 10:30")]),
+    ("our flight UA 857 to Shanghai was cancelled, booking code KX7Q2M", [("ref", "UA 857"), ("ref", "KX7Q2M")]),
+    ("they rebooked us on the 11:45 on 22 December, seats 41C and 41D",
+     [("datetime", "11:45 on 22 December"), ("?ref", "41C"), ("?ref", "41D")]),
+    ("there are 3 of us travelling: me, my wife Mei and our son Leo", [("count", "3"), ("name", "Mei"), ("name", "Leo")]),
+    ("在京东退了一台戴森吹风机 HD15，退款 2,999 还没到账", [("product", "戴森吹风机HD15"), ("amount", "2,999")]),
+    ("服务单号 JD-RT-58830129，客服说 3 到 5 个工作日退回", [("ref", "JD-RT-58830129"), ("?datetime", "3到5个工作日")]),
+    ("这个月电费 268.5 元，户号 3300 1872 4461", [("amount", "268.5元"), ("ref", "330018724461")]),
+    ("燃气表在厨房，抄表员说周六上午过来", [("?datetime", "周六上午")]),
+    ("12306 上买的 G7345 次，1 月 25 日 14:08 杭州东出发", [("ref", "G7345"), ("datetime", "1月25日14:08"), ("?address", "杭州东")]),
+    ("我想改签到 26 号，同一个车次，二等座 2 张", [("datetime", "26号"), ("count", "2张")]),
+    ("my visa application number is VAF2024-118834, biometrics are booked for 9 January at 8:40am",
+     [("ref", "VAF2024-118834"), ("datetime", "9 January at 8:40am")]),
+    ("the fee was €80 plus a £55 service charge", [("amount", "€80"), ("amount", "£55")]),
+    ("you can reach my colleague Tomasz Nowak at tomasz.nowak@fieldline.eu or 020 7946 0321",
+     [("name", "Tomasz Nowak"), ("email", "tomasz.nowak@fieldline.eu"), ("phone", "02079460321")]),
+    ("收件地址改成：成都市武侯区天府大道北段 1700 号 3 栋 1204", [("address", "成都市武侯区天府大道北段1700号3栋1204")]),
+    ("收件人写我老婆，陈思雨，手机 186-0281-5530", [("name", "陈思雨"), ("phone", "18602815530")]),
+    ("我们一共 6 个人，订 2 间房，预算一晚 500 以内", [("count", "6个人"), ("?count", "2间"), ("amount", "500")]),
+    ("please hold a table for 8 people at 7:15pm on Saturday, under the name Okafor",
+     [("count", "8 people"), ("datetime", "7:15pm on Saturday"), ("name", "Okafor")]),
+]
