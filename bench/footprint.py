@@ -19,7 +19,8 @@ second session whose message is about 1,500 tokens (where attention's buffers ar
 GGUF's file-backed pages, other file-backed pages (libraries, the encoder's tables; "tables":
 those of the files packed in the cache, the encoders' weights and the tokenizers, mapped
 read-only) and anonymous memory; the KV cache is llama.cpp's (n_ctx x per-token bytes of the model shape,
-anonymous). Also `python -c` snippets (bare Python, numpy, `import edge_agent.daemon`, the
+anonymous), and the peak (VmHWM: the most RSS so far, during the turns' work; the readings
+after the turns are taken 3 s on, once the watchdog's samples have trimmed). Also `python -c` snippets (bare Python, numpy, `import edge_agent.daemon`, the
 DeepSeek tokenizer) and the bytes a 20-turn session holds in the daemon's default memory
 configuration (RSS growth over --sessions sessions in one process, and what the memory
 itself counts).
@@ -54,6 +55,7 @@ SNIPPETS = {
                                    "default_counter()('warm up')",
 }
 TRACED = 20   # sessions measured again with tracemalloc
+SETTLE = 3    # seconds after a turn: the watchdog's samples (every second) trim after work
 LONG = "Please keep this delivery log:\n" + "\n".join(
     f"Line {i}: parcel {i * 7919 % 100000} left depot {i % 7} at {i % 24}:00 and reached shelf {i % 97}."
     for i in range(60))   # about 1,500 tokens: most of n_ctx 2048, where attention's buffers are largest
@@ -92,6 +94,8 @@ def smaps(pid: int, gguf: str | None, cache: str | None = None) -> dict[str, flo
                         out["tables"] += kb
                 else:
                     out["anon"] += kb
+    with open(f"/proc/{pid}/status") as f:           # the most it was resident at once so far
+        out["peak"] = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmHWM:"))
     return {k: round(v / MiB, 1) for k, v in out.items()}
 
 
@@ -146,11 +150,11 @@ def daemon(env: dict, gguf: str | None, long_turn: bool = False) -> dict:
             time.sleep(1)
             idle = smaps(proc.pid, gguf, cache)
             backends = [turn(base, text)["edge_agent"]["backend"] for text in TURNS]
-            time.sleep(1)
+            time.sleep(SETTLE)
             after, runner = smaps(proc.pid, gguf, cache), {"after_two_turns": runner_smaps(proc.pid, gguf, cache)}
             if long_turn:   # the local model's attention buffers (the loopback cloud has n_ctx 2048 too)
                 long = turn(base, LONG, session="footprint-long")
-                time.sleep(1)
+                time.sleep(SETTLE)
                 after_long, runner["after_long_turn"] = smaps(proc.pid, gguf, cache), runner_smaps(proc.pid, gguf, cache)
         finally:
             proc.terminate()
@@ -252,7 +256,7 @@ def print_report(r: dict) -> None:
     for name, mb in r["snippets_mb"].items():
         print(f"{name:34s} {mb:8.1f}")
     print()
-    print(f"{'daemon':54s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s} {'tables':>7s} {'PSS':>7s}")
+    print(f"{'daemon':54s} {'RSS':>7s} {'GGUF file':>10s} {'KV cache':>9s} {'rest':>7s} {'anon':>7s} {'other file':>11s} {'tables':>7s} {'PSS':>7s} {'peak':>7s}")
     for name in ("local_only", "local_only_inline", "local_only_first_start", "cloud"):
         if name not in r:
             continue
@@ -264,7 +268,7 @@ def print_report(r: dict) -> None:
                 kv = r["kv_cache_mb"] if name.startswith("local_only") and m["gguf_file"] else 0.0
                 rest = m["rss"] - m["gguf_file"] - kv
                 print(f"{label + ' ' + when:54s} {m['rss']:7.1f} {m['gguf_file']:10.1f} {kv:9.1f} {rest:7.1f} "
-                      f"{m['anon']:7.1f} {m['other_file']:11.1f} {m.get('tables', 0):7.1f} {m.get('pss', 0):7.1f}")
+                      f"{m['anon']:7.1f} {m['other_file']:11.1f} {m.get('tables', 0):7.1f} {m.get('pss', 0):7.1f} {m.get('peak', 0):7.1f}")
     for s in r["session"]:
         print(f"20-turn session, {s['lang']} ({s['strategy']}, semantic recall {'on' if s['semantic_recall'] else 'off'}): "
               f"{s['bytes_per_session']} bytes of RSS ({s['sessions_per_100mb']} sessions per 100 MB), "

@@ -38,7 +38,7 @@ import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
-from edge_agent import _bpe_py
+from edge_agent import _bpe_py, heap
 from edge_agent.packing import exclusive, lower_priority, sweep
 
 log = logging.getLogger("edge_agent.tokens")
@@ -249,6 +249,7 @@ class PackedCounter:
         self.path = str(path)
         with open(self.path, "rb") as f:
             self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        heap.droppable(self._map)                    # out of RSS after work (heap.Trimmer)
         if self._map[:len(MAGIC)] != MAGIC:
             raise Unpackable(f"{self.path} is not a packed tokenizer of format {FORMAT}")
         (n,) = struct.unpack_from("<I", self._map, len(MAGIC))

@@ -19,6 +19,16 @@ them back but made each turn's memory work twice as slow (every temporary its ow
 and page faults); a ``malloc_trim(0)`` once the work is done costs a few milliseconds, off the
 turn's path. The watchdog calls the trimmer at each sample with the process's RSS: it trims
 when RSS has grown by ``min_growth`` since the last trim (work happened), not every second.
+
+The same look drops the resident pages of the read-only files the daemon maps (``droppable``:
+the encoders' int8 weights, the packed vocabularies). A pass of the English encoder reads every
+page of its 10.6 MiB of weights, and those pages stayed mapped into the daemon until it
+exited: 16 MiB of its RSS after the first English and Chinese turns were such pages. Dropped
+with ``madvise(MADV_DONTNEED)`` they leave the daemon's RSS but stay in the page cache, where
+the next pass maps them again with minor faults (a fraction of a millisecond per MiB, no
+read: bench/pagedrop.py), and where the kernel, under pressure, takes them before the pages
+of any process. Nothing is lost: the files are read-only, so dropping is always safe, even
+while a pass reads them.
 """
 
 from __future__ import annotations
@@ -26,7 +36,9 @@ from __future__ import annotations
 import ctypes
 import gc
 import logging
+import mmap
 import os
+import weakref
 
 log = logging.getLogger("edge_agent.heap")
 M_ARENA_MAX = -8     # mallopt's parameter number (glibc malloc.h)
@@ -65,6 +77,33 @@ def trim() -> None:
         libc.malloc_trim(0)
 
 
+_MAPPED: "weakref.WeakSet[mmap.mmap]" = weakref.WeakSet()
+
+
+def droppable(mapping) -> None:
+    """Let the trimmer drop the resident pages of ``mapping``, a read-only file mapping (an
+    ``mmap.mmap`` or an ``np.memmap``); forgotten when it is collected."""
+    handle = getattr(mapping, "_mmap", mapping)     # np.memmap keeps its mmap.mmap there
+    if not isinstance(handle, mmap.mmap):
+        raise TypeError(f"droppable: not a file mapping: {type(mapping).__name__}")
+    _MAPPED.add(handle)
+
+
+def drop_mapped() -> int:
+    """Drop the resident pages of every ``droppable`` mapping (they stay in the page cache);
+    returns how many mappings were advised."""
+    if not hasattr(mmap, "MADV_DONTNEED"):
+        return 0
+    advised = 0
+    for handle in list(_MAPPED):
+        try:
+            handle.madvise(mmap.MADV_DONTNEED)
+            advised += 1
+        except (ValueError, OSError):               # closed meanwhile: nothing of it is resident
+            _MAPPED.discard(handle)
+    return advised
+
+
 def own_rss() -> int | None:
     """This process's resident bytes (Linux), None elsewhere."""
     try:
@@ -76,7 +115,8 @@ def own_rss() -> int | None:
 
 class Trimmer:
     """``malloc_trim(0)`` after work: called with samples of RSS (the watchdog's), it trims
-    when RSS has grown by ``min_growth`` bytes since the last trim, and remembers RSS after."""
+    when RSS has grown by ``min_growth`` bytes since the last trim, and remembers RSS after.
+    Each trim also drops the pages of the ``droppable`` mappings."""
 
     def __init__(self, min_growth: int = 1 << 20, rss=own_rss) -> None:
         if isinstance(min_growth, bool) or not isinstance(min_growth, int) or min_growth < 0:
@@ -90,13 +130,15 @@ class Trimmer:
     def __call__(self) -> bool:
         """One look; True if it trimmed."""
         now = self._rss()
-        if self._libc is None or now is None or self.base is None:
+        if now is None or self.base is None:
             return False
         if now - self.base < self.min_growth:
             self.base = min(self.base, now)   # RSS fell (a session left): grow from there
             return False
-        self._libc.malloc_trim.argtypes = [ctypes.c_size_t]
-        self._libc.malloc_trim(0)
+        drop_mapped()
+        if self._libc is not None:            # elsewhere than glibc: the mappings only
+            self._libc.malloc_trim.argtypes = [ctypes.c_size_t]
+            self._libc.malloc_trim(0)
         after = self._rss() or now
         self.trims += 1
         self.released += max(0, now - after)

@@ -93,6 +93,7 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     # subclass costs a Python-level __array_finalize__ on every use, 36 a question
     raw = np.memmap(path, dtype=np.uint8, mode="r", offset=start).view(np.ndarray)
     out = {"__mmap__": raw.base if isinstance(raw.base, np.memmap) else raw}
+    heap.droppable(out["__mmap__"])                  # out of RSS after work (heap.Trimmer)
     for name, spec in header.items():
         if name == "__metadata__":
             continue

@@ -36,6 +36,8 @@ from array import array
 from bisect import bisect_left
 from pathlib import Path
 
+from edge_agent import heap
+
 log = logging.getLogger("edge_agent.memory")
 
 
@@ -251,6 +253,7 @@ def read_vocab(path: Path) -> tuple[Vocab, dict]:
             mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
         except ValueError as exc:            # an empty file
             raise TokenizerFileError(f"{path}: {exc}") from exc
+    heap.droppable(mapped)                   # out of RSS after work (heap.Trimmer)
     try:
         if sys.byteorder != "little" or mapped[:len(_MAGIC)] != _MAGIC:
             raise ValueError("not a packed WordPiece vocabulary of this byte order")
