@@ -209,3 +209,16 @@ def main() -> int:
         "test85": values_full.MESSAGES_85,
         "test86": values_full.MESSAGES_86,
         "test87": values_full.MESSAGES_87,
+              "answers22": values_full.ANSWERS_22}
+    names = {"both": ["dev", "test"], "all": ["dev", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9", "test10", "test11", "test12", "test13", "test14", "test15", "test16", "test17", "test18", "test19", "test20", "test21", "answers22", "test23", "test24", "test25", "test26", "test27", "test28", "test29", "test30", "test31", "test32", "test33", "test34", "test35", "test36", "test37", "test38", "test39", "test40", "test41", "test42", "test43", "test44", "test45", "test46", "test47", "test48", "test49", "test50", "test51", "test52", "test53", "test54", "test55", "test56", "test57", "test58", "test59", "test60", "test61", "test62", "test63", "test64", "test65", "test66", "test67", "test68", "test69", "test70", "test71", "test72", "test73", "test74", "test75", "test76", "test77", "test78", "test79", "test80", "test81", "test82", "test83", "test84", "test85", "test86", "test87"]}.get(args.split, [args.split])
+    chosen = {name: splits[name] for name in names}
+    report = {name: score(msgs) for name, msgs in chosen.items()}
+    for name, r in report.items():
+        _print(name, r)
+    Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.json).write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
