@@ -4229,7 +4229,7 @@ MESSAGES_87: list = [
     ("they rebooked us on the 11:45 on 22 December, seats 41C and 41D",
      [("datetime", "11:45 on 22 December"), ("?ref", "41C"), ("?ref", "41D")]),
     ("there are 3 of us travelling: me, my wife Mei and our son Leo", [("count", "3"), ("name", "Mei"), ("name", "Leo")]),
-    ("在京东退了一台戴森吹风机 HD15，退款 2,999 还没到账", [("product", "戴森吹风机HD15"), ("amount", "2,999")]),
+    ("在京东退了一台戴森吹风机 HD15，退款 2,999 还没到账", [("product", "HD15"), ("amount", "2,999")]),   # corrected: the model, as "格力空调 KFR-35GW" (line 525)
     ("服务单号 JD-RT-58830129，客服说 3 到 5 个工作日退回", [("ref", "JD-RT-58830129"), ("?datetime", "3到5个工作日")]),
     ("这个月电费 268.5 元，户号 3300 1872 4461", [("amount", "268.5元"), ("ref", "330018724461")]),
     ("燃气表在厨房，抄表员说周六上午过来", [("?datetime", "周六上午")]),
