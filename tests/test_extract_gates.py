@@ -69,6 +69,7 @@ FRAGMENTS = [
     "王建国主任的专家号", "两张二等座", "报名号 BM20250105-337", "loan reference is 19872245019", "the locker code is 449102",
     "the loss adjuster, Colin Marsh,", "統編 24536806",
     "装在西湖区文三路 259 号 6 楼", "病历号是 PH-20241188", "要扣 600 的清洁费", "next Monday 下午 3 点",
+    "退了一台戴森吹风机 HD15", "booking code KX7Q2M", "送到 4S 店保养",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2674,3 +2674,26 @@ def test_look_alikes_of_the_eighty_sixth_round(text, categories):
 
 def test_a_phone_after_ph_stays_a_phone():
     assert [(f.category, f.value) for f in extract("ph 0412 345 678")] == [("phone", "0412 345 678")]
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("our flight UA 857 to Shanghai was cancelled, booking code KX7Q2M", "ref", "KX7Q2M"),
+    ("my booking reference is QX41PD", "ref", "QX41PD"),
+    ("请送到朝阳区建国路 88 号", "address", "朝阳区建国路 88 号"),
+])
+def test_values_of_the_eighty_seventh_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text,categories", [
+    ("车子送到 4S 店保养", ("address",)),       # a digit inside a word ("4S") is no house number
+    ("our flight UA 857 was cancelled, booking code KX7Q2M", ("product",)),
+])
+def test_look_alikes_of_the_eighty_seventh_round(text, categories):
+    assert [f for f in extract(text) if f.category in categories] == []
+
+
+def test_a_model_after_a_count_shows_what_was_counted():
+    """The table's line reads "- 戴森吹风机: HD15", not "- 京东退了一台戴森吹风机: HD15"."""
+    facts = [f for f in extract("在京东退了一台戴森吹风机 HD15，退款 2,999 还没到账") if f.value == "HD15"]
+    assert [(f.category, f.label) for f in facts] == [("product", "戴森吹风机")]

@@ -311,7 +311,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
                r"sku|(?:item|part|product)\s+(?:code|no\.?|number|#)|account(?=\s+\d{2,5}(?:-\d{2,5}){2,}(?![\d-])|\s+(?-i:[A-Z0-9]{1,4}-(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,12})(?![\w-]))|(?:m-?pesa|transaction|payment|receipt)\s+(?:code|id|no\.?|number)|(?<=\bthe )code(?=\s+is\s+(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,16})\b)|"
-               r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
+               r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref(?:erence)?|code))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
                r"(?:(?<=订单)有[两三四五几]个(?=\s?[:：]))?"   # "订单有两个：AX3301 和 AX3302"
                r"(?:(?<=码)(?:已经|也)?(?:收到|拿到|发来|发过来)了?)?"   # "授权码已经收到了 NP4417"
@@ -598,7 +598,7 @@ ADDRESS = _p(r"(?P<l>收货地址|送货地址|收件地址|寄件地址|上门�
              r"(?:my |our |the )?(?:home|office|place|house|flat|apartment)(?:'s| is) at)"
              r"\s*(?:(?:要|得|需要)?(?:改一下|改下|换一下|变了|变更一下|更新一下|有变|有变化)[，,]?\s*)?"
              r"(?:(?:请|麻烦)?(?:改成|改为|换成|更新为|更新成|变成|是在|是|系|为|在|写|填|:|：|is|changed to|is now))?\s*"
-             r"(?!\s*(?:结果|但是|可是|然后|不过|而且|就|都|也|还|楼[上下里]))(?P<v>(?=[^，。！？;；\n,]*(?:[\d省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
+             r"(?!\s*(?:结果|但是|可是|然后|不过|而且|就|都|也|还|楼[上下里]))(?P<v>(?=[^，。！？;；\n,]*(?:\d(?![A-Za-z])|[省市区县路街道巷弄号楼栋室村镇]|\b(?:street|st|road|rd|ave|avenue|lane|apt|suite)\b))"
              r"[^，。！？;；\n,]{4,60})", re.I)
 PLAN = _p(r"(?P<p>方案\s?[A-Za-z甲乙丙丁一二三四五六]|(?<![A-Za-z])[Pp]lan\s?[A-Z0-9](?![A-Za-z])|"
           r"(?<![A-Za-z])[Oo]ption\s?[A-Z0-9](?![A-Za-z]))")
@@ -1690,6 +1690,8 @@ def _shown_label(label: str) -> str:
         return label   # a noun phrase already
     label = re.split(r"[吗呢吧？?]", label)[-1]   # "闲鱼上那个相机还在吗富士": the brand after the question
     label = re.split(r"改成|换成|改为|换为", label)[-1]   # "坏的设备改成美的洗碗机": the new one
+    counted = re.split(r"(?:[一两二三四五六七八九十几\d]|这|那)[台部辆件个只款]", label)[-1]
+    label = counted if len(counted) >= 2 else label   # "在京东退了一台戴森吹风机": what one was
     after = re.split(r"(?<!美)的", label)[-1]   # 美的 is a maker
     label = after if len(after) >= 2 else label
     label = re.split(r"[是去]", label)[0]   # "路由器是TP-LINK", "高铁去上海出差"
