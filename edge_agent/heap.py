@@ -89,17 +89,27 @@ def droppable(mapping) -> None:
     _MAPPED.add(handle)
 
 
+def drop(mapping) -> bool:
+    """Drop the resident pages of one read-only file mapping (an ``mmap.mmap`` or an
+    ``np.memmap``): they stay in the page cache. False where that cannot be done (no madvise
+    here, or the mapping is closed)."""
+    handle = getattr(mapping, "_mmap", mapping)
+    if not hasattr(mmap, "MADV_DONTNEED") or not isinstance(handle, mmap.mmap):
+        return False
+    try:
+        handle.madvise(mmap.MADV_DONTNEED)
+        return True
+    except (ValueError, OSError):                   # closed meanwhile: nothing of it is resident
+        return False
+
+
 def drop_mapped() -> int:
-    """Drop the resident pages of every ``droppable`` mapping (they stay in the page cache);
-    returns how many mappings were advised."""
-    if not hasattr(mmap, "MADV_DONTNEED"):
-        return 0
+    """``drop`` every ``droppable`` mapping; returns how many were advised."""
     advised = 0
     for handle in list(_MAPPED):
-        try:
-            handle.madvise(mmap.MADV_DONTNEED)
+        if drop(handle):
             advised += 1
-        except (ValueError, OSError):               # closed meanwhile: nothing of it is resident
+        else:
             _MAPPED.discard(handle)
     return advised
 

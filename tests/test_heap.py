@@ -167,3 +167,4 @@ def test_the_trimmer_drops_the_pages_of_mapped_files_which_read_the_same_after(t
 def test_only_file_mappings_are_droppable():
     with pytest.raises(TypeError, match="not a file mapping"):
         heap.droppable(bytearray(10))
+    assert heap.drop(bytearray(10)) is False

@@ -134,11 +134,7 @@ class WordRows:
 def _drop_pages(mapped: np.ndarray) -> None:
     """Unmap the file pages a memory-mapped array has touched (they stay in the page cache);
     rows read later (the embedding tables' few rows a sentence uses) fault back in one by one."""
-    import mmap
-
-    handle = getattr(mapped, "_mmap", None)
-    if handle is not None and hasattr(mmap, "MADV_DONTNEED"):
-        handle.madvise(mmap.MADV_DONTNEED)
+    heap.drop(mapped)
 
 
 def _erf(x: np.ndarray) -> np.ndarray:
