@@ -24,7 +24,7 @@ tests/test_use_m.py against the installed wheel.
 
 Writes bench/out/arm-board-SUITE.json: {"suite", "cpu", "hwcaps", "arch", "python", "board_network", "deploy": {"ok",
 "seconds"}, "turn": {"backend", "reply", "first_token_s"}, "tests": {"passed", "failed"},
-"rss_mb", ...}. Takes 10-30 minutes on a 2-core host (the first run also builds the rootfs
+"rss_mb" (right after the turn), "rss_rest_mb" (5 s on), "rss_peak_mb" (VmHWM), ...}. Takes 10-30 minutes on a 2-core host (the first run also builds the rootfs
 and the bundle).
 """
 
@@ -58,6 +58,7 @@ HOST_IP, BOARD_IP = "10.213.0.1", "10.213.0.2"       # a /30 between this host a
 # no SVE). qemu's default "max" core reports features no board of docs/boards.md has (SVE among
 # them), and libraries that dispatch on them then run code no board runs.
 BOARD_CPU = "cortex-a72"
+SETTLE = 5          # seconds after the turn before RSS is read again: the watchdog samples every second
 BOARD_ROOT, BOARD_PORT = "/opt/edge-agent", 8848
 # the tests that need no host service (no redis, MariaDB, sshd, llama.cpp server, cgroup)
 BOARD_TESTS = ["tests/test_memory_contract.py", "tests/test_ringbuf.py", "tests/test_messages.py",
@@ -226,8 +227,9 @@ async def board(t: SSHTransport, command: str) -> str:
     return (await t.run(command))[1]
 
 
-async def daemon_rss_mb(t: SSHTransport) -> float:
-    out = await board(t, f"grep VmRSS /proc/$(cat {BOARD_ROOT}/edge-agent.pid)/status")
+async def daemon_rss_mb(t: SSHTransport, field: str = "VmRSS") -> float:
+    """The daemon's ``field`` of /proc/PID/status (VmRSS now, VmHWM its peak so far), MiB."""
+    out = await board(t, f"grep {field}: /proc/$(cat {BOARD_ROOT}/edge-agent.pid)/status")
     return int(out.split()[1]) / 1024
 
 
@@ -344,6 +346,9 @@ def on_the_board(report: dict, ssh: dict, t: SSHTransport, work: Path, python: t
         report["turn"] = {"backend": None, "reply": None, "first_token_s": None, "error": str(exc)}
         report["board_log"] = asyncio.run(t.run(f"tail -n 30 {BOARD_ROOT}/edge-agent.log", check=False))[1]
     report["rss_mb"] = round(asyncio.run(daemon_rss_mb(t)), 1)
+    time.sleep(SETTLE)   # the watchdog's samples trim after work (heap.Trimmer)
+    report["rss_rest_mb"] = round(asyncio.run(daemon_rss_mb(t)), 1)
+    report["rss_peak_mb"] = round(asyncio.run(daemon_rss_mb(t, "VmHWM")), 1)
     runner = asyncio.run(runner_rss_mb(t))
     report["runner_rss_mb"] = round(runner, 1) if runner is not None else None
     if multilingual:
