@@ -4270,7 +4270,7 @@ MESSAGES_88: list = [
      [("ref", "77310492"), ("datetime", "4pm on Wednesday")]),   # corrected: a time's preposition is not its value, as "by Friday" (bench/values_full.py)
     ("it's 3 items and the charge is £9.90 each", [("count", "3 items"), ("amount", "£9.90")]),
     ("I need to move my dental appointment with Dr Okonkwo from the 14th to any morning the week after",
-     [("name", "Dr Okonkwo"), ("datetime", "the 14th")]),
+     [("name", "Dr Okonkwo"), ("?datetime", "the 14th")]),   # corrected: the time moved from is no longer the time, as "from room 12 to room 27" (line 3641)
     ("my council tax account is 4401 2297 8 and the bill says £1,842.60 for the year",
      [("ref", "440122978"), ("amount", "£1,842.60")]),
     ("we've booked a car with Hertz at Lisbon airport, confirmation H77219034PT, pickup 10:20 on 6 June",
