@@ -2697,3 +2697,25 @@ def test_a_model_after_a_count_shows_what_was_counted():
     """The table's line reads "- 戴森吹风机: HD15", not "- 京东退了一台戴森吹风机: HD15"."""
     facts = [f for f in extract("在京东退了一台戴森吹风机 HD15，退款 2,999 还没到账") if f.value == "HD15"]
     assert [(f.category, f.label) for f in facts] == [("product", "戴森吹风机")]
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("光伏板装了 18 块，逆变器型号 SUN-8K-SG04", "count", "18 块"),
+    ("打印机是惠普 LaserJet M1136，卡纸以后一直报错 E3", "product", "惠普 LaserJet M1136"),
+    ("the pharmacy said my repeat prescription, ref 77310492, is ready", "ref", "77310492"),
+    ("my council tax account is 4401 2297 8 and the bill says £1,842.60 for the year", "ref", "4401 2297 8"),
+    ("寄往温哥华的包裹，单号 EMS LX 204 881 377 CN，重 3.2 公斤", "ref", "LX 204 881 377 CN"),
+    ("运费 386 元，保价另外加了 20", "amount", "20"),
+    ("装了 18 块钱的油", "amount", "18 块钱"),
+])
+def test_values_of_the_eighty_eighth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text,categories", [
+    ("地砖铺了 120 块", ("amount",)),           # tiles laid, not money (nor "0 块" from inside the number)
+    ("另外加了 20 个人", ("amount",)),
+    ("the referee gave 2 penalties", ("ref",)),
+])
+def test_look_alikes_of_the_eighty_eighth_round(text, categories):
+    assert [f for f in extract(text) if f.category in categories] == []

@@ -309,7 +309,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:student|member(?:ship)?|customer|account|employee|patient|policy|claim|meeting|nhs|application|visa)\s+(?:id|number|no\.?)|wechat(?:\s+id)?|(?-i:(?<=[A-Z]{2}, )ID(?= \d))|"
                r"(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
-               r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|"
+               r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|\bref\b\.?(?:\s+(?:no\.?|number))?|"
+               r"(?:council\s+tax|water|gas|electricity|energy|utility|broadband)\s+(?:account|reference|ref)(?:\s+(?:no\.?|number))?|"
                r"sku|(?:item|part|product)\s+(?:code|no\.?|number|#)|account(?=\s+\d{2,5}(?:-\d{2,5}){2,}(?![\d-])|\s+(?-i:[A-Z0-9]{1,4}-(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,12})(?![\w-]))|(?:m-?pesa|transaction|payment|receipt)\s+(?:code|id|no\.?|number)|(?<=\bthe )code(?=\s+is\s+(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,16})\b)|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref(?:erence)?|code))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
@@ -318,8 +319,11 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:(?<=号)的?(?:后|末)[四五六八]位)?"   # "车架号后六位 306581"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?:No\.\s?)?(?P<v>#?(?=[A-Za-z0-9_/-]*\d|(?-i:[A-Z]{2,3}) \d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
                r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{2,5}-\d{2,6}(?![\dA-Za-z-])|(?-i:[A-Z]{2,3} \d{2,4}[A-Z]{1,3}|[A-Z]{2}\d{2} [A-Z]{3})(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
-               r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])|(?-i:(?<=[A-Z0-9]{4}) (?=[A-Z]{0,3}\d)[A-Z0-9]{4})(?![A-Za-z0-9])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)))?)",   # "KV19 XRT", "YT7789 0012 3456"
+               r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])|(?-i:(?<=[A-Z0-9]{4}) (?=[A-Z]{0,3}\d)[A-Z0-9]{4})(?![A-Za-z0-9])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)|\s+(?:and|but|so|for|which|on|in|at|from)\b))?)",   # "KV19 XRT", "YT7789 0012 3456"
                re.I), DIGIT.search),
+    # a postal item's S10 number printed in its groups ("EMS LX 204 881 377 CN")
+    ("ref", _p(r"(?<![A-Za-z0-9])(?P<v>[A-Z]{2} \d{3} ?\d{3} ?\d{3} [A-Z]{2}|[A-Z]{2}\d{3} \d{3} \d{3}[A-Z]{2})(?![A-Za-z0-9])"),
+     DIGIT.search),
     # an IMEI printed in its groups ("IMEI 35 892011 442918 7", "IMEI: 35-209900-176148-1")
     ("ref", _p(r"(?P<l>(?i:imei)(?:\s?(?:号|码|number|no\.?))?)\s*(?:是|为|:|：|(?i:is))?\s*(?P<v>(?<!\d)\d{2}[ -]\d{6}[ -]\d{6}[ -]?\d)(?![\d-])"),
      DIGIT.search),
@@ -365,7 +369,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("amount", _p(rf"(?<![A-Za-z])(?:AU|US|CA|NZ|HK|SG|NT|A|C|S|R)?[¥￥$€£₹₩₽₺₦₱฿₫]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:[-–]\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s?(?:[kKmM](?![a-z])|万|千)))?(?:\s?(?:万|千|百万|亿|[kKmM](?![a-z])|million|billion))?|"
                   rf"(?:RMB|USD|CNY|EUR|HKD|GBP|AUD|CAD|NZD|INR|JPY|CHF|SGD|MYR|KES|KSh|Ksh|NGN|ZAR|GHS|TZS|UGX|EGP|AED|SAR|THB|TWD|NTD|KRW|IDR|VND|PKR|BDT|LKR|BRL|MXN|SEK|NOK|DKK|PLN|Rs\.?|(?<![A-Za-z])(?:rs\.?|inr|RM)(?=\s?\d))\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:万|k|K))?|"
                   rf"(?:(?:新台|台|港|日|韩|人民)[币幣]|美金)\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?万)?(?:\s?[元圆])?|"   # "新台幣 3,800"
-                  rf"\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万\s?(?:美元|美金|欧元|英镑|港币|日元|澳元|加元)|万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|欧(?![洲美式盟])|英镑|"
+                  rf"(?:(?<![装铺贴]了)(?<![装铺贴]了\s)|(?=\d{{1,4}}\s?块钱))(?<![\d,.])\d[\d,]*(?:\.\d+)?[kK]?\s?(?:万\s?(?:美元|美金|欧元|英镑|港币|日元|澳元|加元)|万元|千元|百万|亿元|元|块钱|块(?:\s?[1-9]\s?[毛角]|\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点毛角]))?(?![\d板])|万(?:\s?[1-9](?![\d.]|\s?[个台件套份箱只位人张条次天年月号点千百]))?(?![台个件套份箱只位人张条次])(?!\s?\d?\s?[千百]?\s?(?:公里|千米|km|里|米|步|字))|亿|美元|美金|欧元|欧(?![洲美式盟])|英镑|"
                   rf"日元|港币|人民币|rmb|RMB|CNY|USD|usd|EUR|AUD|SGD|HKD|GBP|CAD|NZD|INR|CHF|JPY|rupees|lakhs?(?![a-z])|lacs?(?![a-z])|crores?(?![a-z])|dollars?|bucks|yuan|euros?|grand(?!\s+(?:piano|prix|total|slam|opening)))|"
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
@@ -390,7 +394,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("amount", _p(rf"(?:(?P<l>[大小]?保养|洗车|打蜡|补漆|贴膜|四轮定位|(?:摄影|婚礼|全程)?跟拍|(?:新娘)?跟妆|化妆|摄影|司仪|婚车|婚纱照|转正(?=(?:以|之)?后)|差价|(?:半年|年|季|月|次)卡|(?:总价|价格|价钱)?(?:谈好|谈到|谈成|砍到|讲好)了?|(?:储值卡|会员卡|充值卡|卡|账户)里?(?:还有|还剩|剩下?)|(?:降|涨|跌)价?到(?=\s?\d{{3,6}})|(?<=[{CJK}])(?:要|得|需要|还要)(?:交|付|缴))(?:费|价|(?:以|之)?后(?:是)?|"
                   rf"(?<=差价)(?:[我你]?(?:另|再)?(?:补|付|退))?[，,]?\s?(?:大概|大约|约|是|要)?)?|"   # "差价我补，大概 340", "差价另补 340"
                   rf"(?<=[{CJK}])(?:一起|也|都)?[换修](?:下来)?[得要]|"   # "内屏一起换得 2399"
-                  rf"(?:换了?|修了?|补了?)(?:一?[个块套副对条])?(?P<k>[{CJK}]{{2,6}})|(?<=[{CJK}])(?:另外|额外|另算)|"
+                  rf"(?:换了?|修了?|补了?)(?:一?[个块套副对条])?(?P<k>[{CJK}]{{2,6}})|(?<=[{CJK}])(?:另外|额外|另算)(?:加了?|收了?|付了?|要)?|"
                   rf"(?:再|又|还能|还可以|能|可以)?优惠了?|全程)"   # "两个人再优惠 500", "全程 9600 一个人"
                   rf"\s?(?P<v>\d{{2,6}}(?:\.\d{{1,2}})?)(?=\s*(?:[，。！？,.!?；;]|元|块|全天|一天|半天|一个人|每人|一人|/人|不含|含|包|了\s*(?:[，。！？,.!?；;]|$)|$))"), NEEDS_WIDE.search),
     # a sum in words after 一共 that ends its clause ("物业费欠了三个月 一共一千零五十"; not "一共两千多人")
@@ -467,7 +471,9 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
      WIDE_OR_DIGIT.search),   # "4 大 1 小", "两大一小": adults and children
     ("count", _p(rf"(?P<l>[{CJK}]{{0,2}}(?:人数|件数|台数|箱数|套数|份数|个数|数量))\s*(?:是|为|:|：|共|一共|总共)?\s*"
                  rf"(?:大概|大约|约|差不多)?\s*(?P<v>\d+)(?![\d.%％/:])"), DIGIT.search),   # "参会人数：15", "箱数为 36"
-    ("product", _p(rf"(?:(?:{BRANDS})(?:{SERIES_ZH})?\s?{MODEL_AFTER_BRAND}|{MAKER_BEFORE}{MODEL})"
+    # pieces put in place ("光伏板装了 18 块", "地砖铺了 120 块"): a count, not money
+    ("count", _p(r"(?:(?<=[装铺贴]了)|(?<=[装铺贴]了\s))\d{1,4}\s?块(?![钱\d])"), DIGIT.search),
+    ("product", _p(rf"(?:(?:{BRANDS})(?:{SERIES_ZH})?\s?(?:(?-i:[A-Z][a-z]+(?:[A-Z][a-z]+)?) (?=[A-Z]{{1,3}}\d))?{MODEL_AFTER_BRAND}|{MAKER_BEFORE}{MODEL})"
                    rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
                    rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                    rf"{COLOURS})){{0,3}}"), DIGIT.search),
