@@ -4288,3 +4288,43 @@ MESSAGES_88: list = [
      [("email", "accounts@brightsolar.co.uk")]),
     ("婚车要 6 辆，早上 6 点在天河区体育东路 138 号集合", [("count", "6辆"), ("datetime", "早上6点"), ("address", "天河区体育东路138号")]),
 ]
+
+# test89: written before the extractor ran on it (a kitchen refit, a lost phone, a bakery
+# order, a boiler service, a university fee, a bike shop, a phone contract, a hospital's
+# discharge, a flat viewing, a freight quote, a vet, a concert refund)
+MESSAGES_89: list = [
+    ("厨房翻新报价 38,600，工期大概 25 天", [("amount", "38,600"), ("?count", "25天")]),
+    ("设计师是小周，微信 zhou_design88，明天上午 10 点来量尺寸", [("?name", "小周"), ("ref", "zhou_design88"), ("datetime", "明天上午10点")]),
+    ("手机昨晚在地铁 2 号线上丢了，是一部黑色的 vivo X100", [("?datetime", "昨晚"), ("product", "vivo X100")]),
+    ("手机的 IMEI 是 86 453207 112983 4，麻烦帮我登记", [("ref", "864532071129834")]),
+    ("蛋糕订 8 寸的，周日下午 4 点来取，写“生日快乐 朵朵”", [("?count", "8寸"), ("datetime", "周日下午4点"), ("?name", "朵朵")]),
+    ("订金付了 100，尾款 168 到店付", [("amount", "100"), ("amount", "168")]),
+    ("the boiler's a Vaillant ecoTEC plus 832 and the service is booked for Monday 9th between 8 and 12",
+     [("product", "Vaillant ecoTEC plus 832"), ("datetime", "Monday 9th between 8 and 12")]),
+    ("the engineer's name is Gareth and his mobile is 07811 204 553", [("name", "Gareth"), ("phone", "07811204553")]),
+    ("my student number is 2318 4476 and the second instalment of £4,625 is due on 15 January",
+     [("ref", "23184476"), ("amount", "£4,625"), ("datetime", "15 January")]),
+    ("自行车是捷安特 ATX 860，刹车不灵了", [("product", "捷安特 ATX 860")]),
+    ("修好了打我老公电话 135-2871-0096，他姓钟", [("phone", "13528710096"), ("?name", "钟")]),
+    ("I want to upgrade to the 100GB plan at $45 a month, account number 5523-118-907",
+     [("?product", "100GB plan"), ("amount", "$45"), ("ref", "5523-118-907")]),
+    ("我爸周四出院，住院号 ZY20241587，出院结算要带医保卡", [("datetime", "周四"), ("ref", "ZY20241587")]),
+    ("自费部分一共是 3,427.80 元", [("amount", "3,427.80元")]),
+    ("看房约在这周六下午 3 点，地址是闵行区七莘路 3333 弄 12 号 601", [("datetime", "这周六下午3点"), ("address", "闵行区七莘路3333弄12号601")]),
+    ("房东说月租 6,800，押一付三", [("amount", "6,800")]),
+    ("中介姓谢，手机 150 0217 3368", [("?name", "谢"), ("phone", "15002173368")]),
+    ("we need a quote to ship 2 pallets from Felixstowe to Rotterdam, about 900 kg in total",
+     [("count", "2 pallets"), ("?address", "Felixstowe"), ("?address", "Rotterdam"), ("?count", "900 kg")]),
+    ("collection from Unit 7, Orwell Park, Ipswich IP3 9BF any weekday after 10am",
+     [("address", "Unit 7, Orwell Park, Ipswich IP3 9BF"), ("?datetime", "any weekday after 10am")]),
+    ("my contact is Sinéad Byrne, sinead.byrne@harbourfreight.ie", [("name", "Sinéad Byrne"), ("email", "sinead.byrne@harbourfreight.ie")]),
+    ("猫叫年糕，2 岁半，绝育了，这周五上午 11 点复查", [("?name", "年糕"), ("?count", "2岁半"), ("datetime", "这周五上午11点")]),
+    ("宠物医院的会员卡号 PC0092817，余额还有 560", [("ref", "PC0092817"), ("amount", "560")]),
+    ("the concert on 22 November was cancelled, my order is TM-8841-2207-19",
+     [("?datetime", "22 November"), ("ref", "TM-8841-2207-19")]),
+    ("I paid $186.50 for 2 tickets and haven't had a refund yet", [("amount", "$186.50"), ("count", "2 tickets")]),
+    ("退款请退到我的支付宝，账号 chen.ling@163.com", [("email", "chen.ling@163.com")]),
+    ("搬家后新地址是海淀区学院路 35 号世宁大厦 1508 室", [("address", "海淀区学院路35号世宁大厦1508室")]),
+    ("我们公司 12 个人下周三要去团建，人均预算 300", [("count", "12个人"), ("datetime", "下周三"), ("amount", "300")]),
+    ("please call me back on 0161 496 0732 after half 5", [("phone", "01614960732"), ("datetime", "after half 5")]),
+]
