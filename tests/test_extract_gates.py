@@ -71,6 +71,7 @@ FRAGMENTS = [
     "装在西湖区文三路 259 号 6 楼", "病历号是 PH-20241188", "要扣 600 的清洁费", "next Monday 下午 3 点",
     "退了一台戴森吹风机 HD15", "booking code KX7Q2M", "送到 4S 店保养",
     "光伏板装了 18 块", "惠普 LaserJet M1136", "ref 77310492", "account is 4401 2297 8 and", "EMS LX 204 881 377 CN", "保价另外加了 20",
+    "a Vaillant ecoTEC plus 832", "Unit 7, Orwell Park, Ipswich IP3 9BF", "余额还有 560", "after half 5",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

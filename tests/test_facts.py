@@ -2719,3 +2719,23 @@ def test_values_of_the_eighty_eighth_round(text, category, value):
 ])
 def test_look_alikes_of_the_eighty_eighth_round(text, categories):
     assert [f for f in extract(text) if f.category in categories] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("the boiler's a Vaillant ecoTEC plus 832 and the service is booked", "product", "Vaillant ecoTEC plus 832"),
+    ("collection from Unit 7, Orwell Park, Ipswich IP3 9BF any weekday", "address", "Unit 7, Orwell Park, Ipswich IP3 9BF"),
+    ("宠物医院的会员卡号 PC0092817，余额还有 560", "amount", "560"),
+    ("please call me back on 0161 496 0732 after half 5", "datetime", "after half 5"),
+])
+def test_values_of_the_eighty_ninth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text,categories", [
+    ("I'll be back after half an hour", ("datetime",)),
+    ("before half the team left", ("datetime",)),
+    ("还有 3 个人没到", ("amount",)),
+    ("Unit 7, Orwell Park is where we met", ("address",)),   # no town and postcode after it
+])
+def test_look_alikes_of_the_eighty_ninth_round(text, categories):
+    assert [f for f in extract(text) if f.category in categories] == []

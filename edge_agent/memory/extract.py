@@ -172,7 +172,7 @@ EN_TIME = (r"(?<![\d:-])\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?\s*(?:-|–)\s*\d{1,2
            r"(?<![\d:.])\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<!\d)\d{1,2}:\d{2}(?!\d)|"
            rf"\b{_SPOKEN}|"
            # "at half 3" (British: half past three)
-           rf"(?:(?<=\bat )|(?<=\bby )|(?<=\baround )|(?<=\buntil )|(?<=\btill ))half\s+{_CLOCK_WORD}\b(?!\s*(?:of|an?|the|hours?|dozen|price|time|term|day)\b){EN_DAYPART}|"
+           rf"(?:(?<=\bat )|(?<=\bby )|(?<=\baround )|(?<=\buntil )|(?<=\btill )|(?<=\bafter )|(?<=\bbefore ))half\s+{_CLOCK_WORD}\b(?!\s*(?:of|an?|the|hours?|dozen|price|time|term|day)\b){EN_DAYPART}|"
            r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\s+o['’]?clock\b|"
            # "by 6 tonight", "at 8 tomorrow morning": a bare hour with the day after it
            r"(?:\b(?:by|before|until|till|after)\s+|(?<=\bat )|(?<=\baround ))\d{1,2}(?::\d{2})?\s+(?:tonight|this\s+(?:morning|afternoon|evening)|"
@@ -216,7 +216,7 @@ NOT_MODELS = (r"(?i:python|node|java|ruby|php|perl|go|rust|ubuntu|debian|centos|
               r"docker|kubernetes|k8s|jdk|openjdk|vue|react|angular|django|flask|spring|swift|kotlin|dotnet)\b")
 # its maker's name before it, after an article ("the boiler's a Worcester Greenstar 30i")
 MAKER_BEFORE = r"(?:(?:(?<=\ba )|(?<=\ban )|(?<=\bthe )|(?<=\bmy )|(?<=\bour )|(?<=\bhis )|(?<=\bher ))(?-i:[A-Z][a-z]{2,15}) )?"
-SPACED_MODEL = _p(rf"{MAKER_BEFORE}(?<![A-Za-z0-9#-])(?!{NOT_MODELS})(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}} \d{{1,5}}{_MODEL_TAIL}"
+SPACED_MODEL = _p(rf"{MAKER_BEFORE}(?<![A-Za-z0-9#-])(?!{NOT_MODELS})(?=[A-Za-z]*[A-Z])[A-Za-z]{{2,16}}(?: (?-i:[Pp]lus|[Pp]ro|[Mm]ax|[Mm]ini|[Ll]ite))? \d{{1,5}}{_MODEL_TAIL}"
                   rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-]|\.\d)")
 MODEL_AFTER_BRAND = rf"(?:[A-Z]{{2,6}}-(?=[A-Z]{{1,6}}\d))?[A-Za-z]{{0,16}}[ -]?\d{{1,5}}(?:\.\d(?![\d.]))?{_MODEL_TAIL}"
 COLOURS = (rf"[{CJK}]{{0,3}}(?:黑|白|蓝|红|绿|紫|金|银|灰|粉|青|黄|橙|棕)色[{CJK}]{{0,3}}|雅川青|钛金属|"
@@ -248,7 +248,7 @@ NEEDS_EN_DATE = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun|to)day|of
                            r"end of (?:the )?(?:month|week|year)|past|quarter|clock|week\s+of\s|after next|"
                            r"\b(?:mid|early|late)[- ][a-z]{3}|labou?r day|memorial day|thanksgiving|christmas|new year|easter|"
                            r"boxing day|halloween|independence day|presidents'? day|canada day|anzac day|australia day|diwali|"
-                           r"\beid\b|fourth of july|bank holiday|\b(?:at|by|around|until|till) half\s|"
+                           r"\beid\b|fourth of july|bank holiday|\b(?:at|by|around|until|till|after|before) half\s|"
                            r"\b(?:end|start|beginning|middle) of\s", re.I)
 _EN_DATE_WORDS = ("day", "eod", "tomorrow", "tonight", "noon", "midnight", "week", "month", "year", "past", "quarter", "clock",
                   "mid", "early", "late", "thanksgiving", "christmas", "easter", "halloween", "diwali", "eid", "fourth", "holiday",
@@ -376,7 +376,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     # spoken numerals ("花了一千二")
     ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?<![零赚挣借欠])钱(?=\s?(?:是|一共|总共|共))|(?:一人|每人)?\s?(?-i:AA)制?(?=\s?\d)|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|余额|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每](?:节|堂)课|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天针]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费|(?<=[要得会说])扣(?=\s?\d))\s*"
-                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|另(?:外)?收了?|另(?:加|付)了?|收了|收|花了|交了|付了|给了|给的|已付|已交|还剩|剩|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位|间|桌)(?:交|付|缴|出|不超过|最多|顶多|控制在)?|"
+                  rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|另(?:外)?收了?|另(?:加|付)了?|收了|收|花了|交了|付了|给了|给的|已付|已交|还剩|剩|还有(?=\s?\d)|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位|间|桌)(?:交|付|缴|出|不超过|最多|顶多|控制在)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要|部分(?:是|为)?)?\s*"
                   rf"(?P<v>\d(?:[\d,]*\d)?(?:\.\d+)?(?:[kKwW](?![A-Za-z]))?)(?![\d.%％/:：]|,\d|\s?[年月日号点时小个台件套位人天周期%％元块万兆次分秒斤度笔片颗粒支瓶盒米寸克圈遍趟张桌条间晚场箱袋本把双层楼栋岁份辆步字页题公GgMmTt]|\s?下(?!周|个|午|礼拜|星期|次)|\s?平(?![时常日均]))|"
                   rf"(?:花了|付了|交了|转了|退了|退(?:给)?我|赔了|(?:多)?(?:扣|收)了我|额度(?:从|由)?|预算|(?:提|涨|降|调|加)到|(?:报价|要价|开价|售价|单价|总价|进价)(?:是|要|才|就)?|买的时候(?:花了|是)?|"

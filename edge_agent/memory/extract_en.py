@@ -346,7 +346,12 @@ _UNNUMBERED = (r"(?<![\w/:.])(?:[A-Z][a-z]+\s+){1,2}(?:Lane|Road|Street|Avenue|D
 _NUMBER_AFTER = (r"(?<![\w/:.])(?:(?:Rua|Rue|Via|Calle|Avenida|Carrer|Plaza|Praça|Largo|Travessa|Viale|Corso)\s+"
                  r"(?:(?:de|do|dos|da|das|del|della|di|la|le|les)\s+)*[A-ZÀ-Ý][\w'’-]+(?:\s+[A-ZÀ-Ý][\w'’-]+){0,2}|"
                  r"[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|weg|platz|gasse|allee|ring|damm))\s+\d{1,4}[a-z]?(?![\w:.])")
-STREET_ADDRESS = _p(rf"{_NAME_AFTER}|{_CROSS}|{_UNNUMBERED}|{_NUMBER_AFTER}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+|(?<![\w/:.-])\d{{1,4}}[A-Z],\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
+# a unit on an estate without a street, known by the town and the full postcode after it
+# ("Unit 7, Orwell Park, Ipswich IP3 9BF"): address_end reads them on
+_ESTATE_UNIT = (rf"(?<![\w/:.])(?:{_UNIT}),\s+(?:[A-Z][a-z]+\s+){{1,2}}(?:Park|Estate|Centre|Center|Business\s+Park|"
+                r"Industrial\s+Estate|Trading\s+Estate|Retail\s+Park)(?=\s*,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s*,?\s*"
+                r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}(?![A-Za-z0-9]))")
+STREET_ADDRESS = _p(rf"{_NAME_AFTER}|{_CROSS}|{_UNNUMBERED}|{_NUMBER_AFTER}|{_ESTATE_UNIT}|(?:(?:{_UNIT}),?\s+(?:-\s+)?(?:{_BUILDING})?|(?i:blk|block)\s+|(?<![\w/:.-])\d{{1,4}}[A-Z],\s+)?(?<![\w/:.])\d+[A-Za-z]?(?:/\d+)?\s+(?:{_NOT_STREET_WORD}[A-Za-z0-9]+\s+){{0,3}}?"
                     rf"(?i:{_STREET})\b(?!\s+(?i:met(?:re|er)s?|feet|foot|ft|m|km|miles?|yards?)\b)\.?(?:\s+(?:[NSEW]|NE|NW|SE|SW)\b\.?)?(?:\s+\d{{1,3}}(?=\s*(?:,|$)))?(?:\s+{_UNIT})?|(?i:PO Box)\s+\d+|{_NAMED}")
 
 
