@@ -4328,3 +4328,42 @@ MESSAGES_89: list = [
     ("我们公司 12 个人下周三要去团建，人均预算 300", [("count", "12个人"), ("datetime", "下周三"), ("amount", "300")]),
     ("please call me back on 0161 496 0732 after half 5", [("phone", "01614960732"), ("datetime", "half 5")]),   # corrected: a time's preposition is not its value (bench/values_full.py)
 ]
+
+# test90: written before the extractor ran on it (a taxi's lost property, a tutoring centre,
+# a furniture delivery, a clinic's test results, a mortgage payment, a hotel in Japan, a
+# plumber, a rail season ticket, a photo studio, a water heater, a florist, a bank transfer)
+MESSAGES_90: list = [
+    ("昨天晚上 9 点多打的滴滴，包落在车上了，车牌苏E·73K8Q", [("?datetime", "昨天晚上9点多"), ("ref", "苏E73K8Q")]),
+    ("司机姓朱，尾号 4471 的手机，我打了 3 次都没人接", [("?name", "朱"), ("?ref", "4471"), ("?count", "3次")]),
+    ("孩子在学而思上数学课，每周三晚上 6 点到 7 点半", [("datetime", "每周三晚上6点到7点半")]),
+    ("这学期的课时费是 4,320，还剩 9 节课没上", [("amount", "4,320"), ("?count", "9节")]),
+    ("沙发是顾家的 KUKA-2089，配送约在 1 月 12 号下午", [("product", "KUKA-2089"), ("datetime", "1月12号下午")]),
+    ("楼层是 18 楼，有电梯，地址中山北路 2000 号 8 号楼 1802", [("address", "中山北路2000号8号楼1802")]),
+    ("检查报告编号 JC202412190087，医生说 3 天后出结果", [("ref", "JC202412190087"), ("?datetime", "3天后")]),
+    ("门诊医生是消化科的孙建平主任", [("name", "孙建平")]),
+    ("my mortgage account ends in 3391 and this month's payment of £1,127.45 bounced",
+     [("?ref", "3391"), ("amount", "£1,127.45")]),
+    ("can you retry it on Friday the 20th? there'll be money in the account by then",
+     [("datetime", "Friday the 20th")]),
+    ("we booked the Hotel Gracery Shinjuku for 4 nights from 2 February, reservation 5829-1174",
+     [("?count", "4 nights"), ("datetime", "2 February"), ("ref", "5829-1174")]),
+    ("there are 2 adults and a child aged 6, so we need an extra bed", [("count", "2 adults"), ("?count", "aged 6")]),
+    ("the plumber, Dave from AquaFix, quoted £240 to replace the stopcock", [("name", "Dave"), ("amount", "£240")]),
+    ("he can come next Wednesday morning, his number is 07700 912 448", [("datetime", "next Wednesday morning"), ("phone", "07700912448")]),
+    ("my annual season ticket from Reading to Paddington cost £5,876 and I lost it on the train",
+     [("amount", "£5,876")]),
+    ("the Oyster card number on the back is 0617 2843 9920", [("ref", "061728439920")]),
+    ("照相馆拍证件照，回执单号 ZP-88127，后天下午 5 点取", [("ref", "ZP-88127"), ("datetime", "后天下午5点")]),
+    ("拍了 6 张，加急多收了 30", [("count", "6张"), ("amount", "30")]),
+    ("热水器是 A.O.史密斯 E60VN3，显示故障码 E4", [("product", "A.O.史密斯 E60VN3"), ("?ref", "E4")]),
+    ("购买日期是 2022 年 8 月，发票还在", [("datetime", "2022年8月")]),
+    ("送花到徐汇区漕溪北路 88 号圣爱大厦 12 楼，收件人叶小姐", [("address", "徐汇区漕溪北路88号圣爱大厦12楼"), ("?name", "叶")]),
+    ("要 33 朵红玫瑰，卡片写“周年快乐”，下午 2 点前送到", [("count", "33朵"), ("datetime", "下午2点前")]),
+    ("花的钱 399 已经用微信付了", [("amount", "399")]),
+    ("I sent €2,500 to the wrong IBAN, DE89 3704 0044 0532 0130 00, on Tuesday",
+     [("amount", "€2,500"), ("ref", "DE89370400440532013000"), ("?datetime", "Tuesday")]),
+    ("the transfer reference was RENT DEC 14B", [("?ref", "RENT DEC 14B")]),
+    ("我的工行卡尾号 8823，转账流水号 20241203551872", [("bank_card", "8823"), ("ref", "20241203551872")]),
+    ("客服工号 10486 的那位说 48 小时内回电", [("?ref", "10486"), ("?datetime", "48小时内")]),
+    ("我姓欧阳，叫欧阳雪，电话 182 6650 0913", [("name", "欧阳雪"), ("phone", "18266500913")]),
+]
