@@ -4342,7 +4342,7 @@ MESSAGES_90: list = [
     ("检查报告编号 JC202412190087，医生说 3 天后出结果", [("ref", "JC202412190087"), ("?datetime", "3天后")]),
     ("门诊医生是消化科的孙建平主任", [("name", "孙建平")]),
     ("my mortgage account ends in 3391 and this month's payment of £1,127.45 bounced",
-     [("?ref", "3391"), ("amount", "£1,127.45")]),
+     [("?bank_card", "3391"), ("amount", "£1,127.45")]),   # corrected: a bank account, as the IBAN below
     ("can you retry it on Friday the 20th? there'll be money in the account by then",
      [("datetime", "Friday the 20th")]),
     ("we booked the Hotel Gracery Shinjuku for 4 nights from 2 February, reservation 5829-1174",
@@ -4361,7 +4361,7 @@ MESSAGES_90: list = [
     ("要 33 朵红玫瑰，卡片写“周年快乐”，下午 2 点前送到", [("count", "33朵"), ("datetime", "下午2点前")]),
     ("花的钱 399 已经用微信付了", [("amount", "399")]),
     ("I sent €2,500 to the wrong IBAN, DE89 3704 0044 0532 0130 00, on Tuesday",
-     [("amount", "€2,500"), ("ref", "DE89370400440532013000"), ("?datetime", "Tuesday")]),
+     [("amount", "€2,500"), ("bank_card", "DE89370400440532013000"), ("?datetime", "Tuesday")]),   # corrected: an IBAN is a bank account, as in bench/evalsets/facts_labelled.py
     ("the transfer reference was RENT DEC 14B", [("?ref", "RENT DEC 14B")]),
     ("我的工行卡尾号 8823，转账流水号 20241203551872", [("bank_card", "8823"), ("ref", "20241203551872")]),
     ("客服工号 10486 的那位说 48 小时内回电", [("?ref", "10486"), ("?datetime", "48小时内")]),
