@@ -72,6 +72,8 @@ FRAGMENTS = [
     "退了一台戴森吹风机 HD15", "booking code KX7Q2M", "送到 4S 店保养",
     "光伏板装了 18 块", "惠普 LaserJet M1136", "ref 77310492", "account is 4401 2297 8 and", "EMS LX 204 881 377 CN", "保价另外加了 20",
     "a Vaillant ecoTEC plus 832", "Unit 7, Orwell Park, Ipswich IP3 9BF", "余额还有 560", "after half 5",
+    "顾家的 KUKA-2089", "消化科的孙建平主任", "the plumber, Dave from AquaFix,", "card number on the back is 0617 2843 9920",
+    "33 朵红玫瑰", "花的钱 399", "尾号 4471 的手机", "3 天后出结果", "RENT DEC 14B",
 ]
 texts = st.one_of(
     st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join),

@@ -2739,3 +2739,25 @@ def test_values_of_the_eighty_ninth_round(text, category, value):
 ])
 def test_look_alikes_of_the_eighty_ninth_round(text, categories):
     assert [f for f in extract(text) if f.category in categories] == []
+
+
+@pytest.mark.parametrize("text,category,value", [
+    ("沙发是顾家的 KUKA-2089，配送约在 1 月 12 号下午", "product", "顾家的 KUKA-2089"),
+    ("门诊医生是消化科的孙建平主任", "name", "孙建平"),
+    ("the plumber, Dave from AquaFix, quoted £240 to replace the stopcock", "name", "Dave"),
+    ("the Oyster card number on the back is 0617 2843 9920", "ref", "0617 2843 9920"),
+    ("要 33 朵红玫瑰，下午 2 点前送到", "count", "33 朵红玫瑰"),
+    ("花的钱 399 已经用微信付了", "amount", "399"),
+])
+def test_values_of_the_ninetieth_round(text, category, value):
+    assert (category, value) in [(f.category, f.value) for f in extract(text)]
+
+
+@pytest.mark.parametrize("text,categories", [
+    ("司机姓朱，尾号 4471 的手机", ("bank_card",)),          # a phone's last digits
+    ("医生说 3 天后出结果", ("count",)),                       # when, not how many
+    ("the transfer reference was RENT DEC 14B", ("datetime",)),
+    ("the Oyster card number on the back is 0617 2843 9920", ("phone",)),
+])
+def test_look_alikes_of_the_ninetieth_round(text, categories):
+    assert [f for f in extract(text) if f.category in categories] == []

@@ -136,7 +136,7 @@ EN_HOLIDAY_RE = re.compile(EN_HOLIDAY, re.I)
 # a stay across two months ("from 27 Dec to 3 Jan", "Dec 27 - Jan 3"): one value
 EN_MONTHS_SPAN = (rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\.?\s*(?:-|–|to|until|till|through)\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b|"
                   rf"{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\s*(?:-|–|to|until|till|through)\s*{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?![\d:])")
-EN_DATE = (rf"{EN_MONTHS_SPAN}|(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\d{{2}}(?!\d)|(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
+EN_DATE = (rf"{EN_MONTHS_SPAN}|(?:(?:{WEEKDAY}|{WEEKDAY_ABBR}),?\s+)?(?:{MONTH}\.?,?\s+(?:19|20)\d{{2}}(?!\d)|(?:the\s+)?{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?![A-Za-z\d])(?:,?\s+\d{{4}})?|"
            rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:-|–|to|and)\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?\s+(?:of\s+)?{MONTH}"
            rf"(?:,?\s+\d{{4}})?)|(?:next|this|last|coming)\s+(?:{WEEKDAY}(?:,?\s+(?:the\s+)?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![a-z]))?|week(?:end)?|month|year)|"
            rf"\bin\s+(?:\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?)\b|"
@@ -273,7 +273,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
     ("id_card", _p(r"(?:护照号?码?|passport(?:\s+(?:number|no\.?))?)\s*(?:是|为|:|：|is)?\s*(?P<v>[A-Z]{1,2}\d{6,9})(?!\d)",
                    re.I), DIGIT.search),
     ("bank_card", _p(r"(?<!身份证)(?<!手机)(?<!电话)(?<!司机)(?<!骑手)(?<!师傅)(?<!号码)(?<!订单)(?<!运单)(?<!单号)(?<!工单)(?<!保单)(?:卡尾号|尾号|尾数|后四位|末四位|末四码|后四码|ending in|ends in|last four(?: digits)?(?: are| is)?)"
-                     r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)", re.I), DIGIT.search),
+                     r"\s*(?:是|为|:|：)?\s*(?P<v>\d{4})(?!\d)(?!\s?的?(?:手机|电话|号码|座机))", re.I), DIGIT.search),
     ("id_card", _p(r"身[份分]证(?:字号|号码?)?\s*(?:是|为|:|：)?\s*(?P<v>(?<![A-Za-z0-9])[A-Z][12]\d{8})(?![A-Za-z0-9])"), DIGIT.search),
     # a Hong Kong identity card, its check digit in brackets ("A123456(7)")
     ("id_card", _p(r"(?<![A-Za-z0-9])[A-Z]{1,2}\d{6}\s?[(（][0-9A][)）]"), DIGIT.search),
@@ -310,13 +310,15 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                r"(?:prescription\s+)?(?:rx|prescription)(?:\s+(?:no\.?|number|#))?|"
                r"order(?:\s+(?:no\.?|number|id|#))?|ticket(?:\s+(?:no\.?|number|id|#))?|case(?:\s+(?:no\.?|number|id))?|"
                r"invoice(?:\s+(?:no\.?|number))?|tracking(?:\s+(?:no\.?|number))?|reference(?:\s+(?:no\.?|number))?|\bref\b\.?(?:\s+(?:no\.?|number))?|"
+               r"(?:oyster|travel|transit|library|loyalty|gift|student|membership|bus|metro)\s+card(?:\s+(?:no\.?|number))?|"
                r"(?:council\s+tax|water|gas|electricity|energy|utility|broadband)\s+(?:account|reference|ref)(?:\s+(?:no\.?|number))?|"
                r"sku|(?:item|part|product)\s+(?:code|no\.?|number|#)|account(?=\s+\d{2,5}(?:-\d{2,5}){2,}(?![\d-])|\s+(?-i:[A-Z0-9]{1,4}-(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,12})(?![\w-]))|(?:m-?pesa|transaction|payment|receipt)\s+(?:code|id|no\.?|number)|(?<=\bthe )code(?=\s+is\s+(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,16})\b)|"
                r"confirmation(?:\s+(?:no\.?|number|code))?|token(?:\s+(?:no\.?|number))?|booking(?:\s+(?:no\.?|number|ref(?:erence)?|code))?|(?:record\s+)?locator|(?:rma|po)(?:\s+(?:no\.?|number|#))?)"
                r"(?:[\u4e00-\u9fff]{1,5}[，,]\s?(?=是))?"   # "授权码收到了，是 83920175"
                r"(?:(?<=订单)有[两三四五几]个(?=\s?[:：]))?"   # "订单有两个：AX3301 和 AX3302"
                r"(?:(?<=码)(?:已经|也)?(?:收到|拿到|发来|发过来)了?)?"   # "授权码已经收到了 NP4417"
-               r"(?:(?<=号)的?(?:后|末)[四五六八]位)?"   # "车架号后六位 306581"
+               r"(?:(?<=号)的?(?:后|末)[四五六八]位)?"
+               r"(?:(?<=card number) on the (?:back|front)(?= is))?"   # "card number on the back is 0617 …"   # "车架号后六位 306581"
                r"\s*(?:是|为|:|：|is|=|号|changed to|改成|改为)?\s*(?:No\.\s?)?(?P<v>#?(?=[A-Za-z0-9_/-]*\d|(?-i:[A-Z]{2,3}) \d)(?:[A-Za-z0-9][A-Za-z0-9_-]{1,}(?:/[A-Za-z0-9][A-Za-z0-9_-]*)+|"
                r"(?=(?:\d ?){8})\d{3,5}(?: \d{2,5}){1,4}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{4,10}(?![\dA-Za-z])|(?-i:[A-Z]{2,3}) \d{2,5}-\d{2,6}(?![\dA-Za-z-])|(?-i:[A-Z]{2,3} \d{2,4}[A-Z]{1,3}|[A-Z]{2}\d{2} [A-Z]{3})(?![\dA-Za-z])|[A-Za-z0-9][A-Za-z0-9_-]{3,})"
                r"(?-i:(?<=[A-Z0-9]) [A-Z]{3}(?![A-Za-z]))?(?:(?<=\d) \d{4}(?![\dA-Za-z])|(?-i:(?<=[A-Z0-9]{4}) (?=[A-Z]{0,3}\d)[A-Z0-9]{4})(?![A-Za-z0-9])){0,4}(?:(?<=\d{4}) \d{1,3}(?=\s*(?:[，。！？,.!?;；]|$)|\s+(?:and|but|so|for|which|on|in|at|from)\b))?)",   # "KV19 XRT", "YT7789 0012 3456"
@@ -374,7 +376,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   rf"[{CN_DIGIT}百千万]+(?:万|千)?(?:元|块钱|块(?:[一二三四五六七八九](?:毛|角)?(?=[，。！？,.!?\s吧啊呢的]|$))?(?![\d板]))|[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{{2,}}元|[{CN_DIGIT}]{{1,2}}毛(?=钱)|(?<![{CJK}])[{CN_DIGIT}]{{1,2}}毛(?=[，。！？,.!?\s]|$)|{EN_WORD_AMOUNT}"), NEEDS_AMOUNT.search),
     # a price named by its label, without a unit ("保养报价 1280", "学费 3600"), or money spent in
     # spoken numerals ("花了一千二")
-    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?<![零赚挣借欠])钱(?=\s?(?:是|一共|总共|共))|(?:一人|每人)?\s?(?-i:AA)制?(?=\s?\d)|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
+    ("amount", _p(rf"(?P<l>报价|价格|售价|单价|总价|价钱|(?<![零赚挣借欠])钱(?=\s?(?:是|一共|总共|共))|(?:花|付|给|交)的钱|(?:一人|每人)?\s?(?-i:AA)制?(?=\s?\d)|自付|自费|个人支付|统筹支付|实报|(?:要求|应该|能|可以|申请)退(?=\s?\d)|底价|心理价位?|成交价|挂牌价|评估价|网签价|进价|批发价|零售价|成本价|拿货价|出厂价|本期应还|应还金额|应还|月供|(?![说讲问是和跟的也还就要我你他她您])[{CJK}]{{1,3}}费用?|押金|定金|订金|预算|金额|租金|保价|价值|估价|时薪|日薪|课时费|"
                   rf"月薪|工资|(?:缴存|缴费|缴纳)?基数|实付款?|实收|到手价?|券后价?|优惠后|尾款|首付|全款|月租|房租|日租|违约金|保证金|合计|共计|退款|余额|(?<=还)(?:信用卡|花呗|借呗|白条|房贷|车贷|贷款)|(?:总共|一共)(?=\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:(?:对吧|是吧|吧|吗|啊|呢)\s?)?(?:[，。！？;；!?]|,(?!\d)|$)|\s?\d{{1,5}}\.\d{{1,2}}(?![\d.]|\s?[个台件斤公克千米升毫小分秒天kKgGmMlL%％]))|(?i:salary|base|rent|budget|deposit|price|fee|cost)(?=\s?[^\x00-\x7f])|每个?月|一个月|[一每](?:节|堂)课|[一每][个颗件台份只张套次箱斤瓶盒袋桌晚米节堂天针]|[一每]小时|每人|卖给?我|(?<=[\s，,])提(?=\s?\d{{3}})|(?<=[{CJK}])抵(?:扣|了)?(?=\s?\d)|(?:我)?(?:花了|付了|(?<![提递])交了|转了|赔了|充了|充值了?|续了|到账)|(?:多)?(?:扣|收)了我|扣了|扣款|扣费|(?<=[要得会说])扣(?=\s?\d))\s*"
                   rf"(?:(?:去年|今年|上次|这次|之前)?(?:交的|付的|花的|买的)|报的|报了|(?:金额)?应该是|最多|顶多|不超过|说是|是|为|:|：|扣|大概|大约|约|才|就要|只要|还要|要|另(?:外)?收了?|另(?:加|付)了?|收了|收|花了|交了|付了|给了|给的|已付|已交|还剩|剩|还有(?=\s?\d)|缴纳|缴了|缴|交|凑了|攒了|一年|每年|一个月|每个月|一共|总共|共|合计|[{CN_DIGIT}\d]\s?次|[一每](?:节|堂|课时|晚|小时|天|人|位|间|桌)(?:交|付|缴|出|不超过|最多|顶多|控制在)?|"
                   rf"怎么是|怎么要|竟然是|居然是|居然要|部分(?:是|为)?)?\s*"
@@ -431,8 +433,8 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                   # pounds are money after a price word only ("the quote was 180 pounds"; "lost 5 pounds": no)
                   r"\b(?:charged|paid|cost|costs|billed|quoted?|price|total|refund|fee|deposit|rent)\b(?:\s+\w+){0,2}?"
                   r"\s+(?:was\s+|is\s+|of\s+)?(?P<w>\d[\d,]*(?:\.\d{2})?\s?(?:pounds|quid))\b", re.I), DIGIT.search),
-    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)(?<!\d,){ESTATE_PHASE}(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天|小时|周|个月|块板|"
-                 rf"片|颗|组|批|期|节|晚|桌|笔|课时)|(?<![\d.#])(?<!coach )(?<!carriage )(?<!car )\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
+    ("count", _p(rf"(?<![\dA-Za-z.#第分])(?<!第\s)(?<!\d,){ESTATE_PHASE}(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s?万?(?:台|个|件|套|份|箱|只|位|人|口人|罐|袋|桶|张|条|次|盒|瓶|辆|间|天(?!\s?(?:以后|之后|后))|小时|周|个月|块板|"
+                 rf"片|颗|组|批|期|节|晚|桌|笔|课时|朵|束|盆|棵|株)|(?<![\d.#])(?<!coach )(?<!carriage )(?<!car )\d+\s?(?:units?|pcs|pieces|seats|licen[cs]es|boxes|people|persons|users|"
                  rf"devices|boards|copies|days|hours|weeks|months|items|digits|characters|servers|nodes|tickets|nights|rooms|guests|"
                  rf"adults|children|kids|passengers|bags|suitcases|packages|parcels|bottles|cartons|pallets|bedrooms|bathrooms|ppl|pax)\b|"
                  rf"(?<![\w-])(?<!the )(?<!these )(?<!those )(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s(?:units|pcs|pieces|seats|licen[cs]es|boxes|"
@@ -473,7 +475,7 @@ PATTERNS: list[tuple[str, re.Pattern[str], Gate]] = [*en.PATTERNS,
                  rf"(?:大概|大约|约|差不多)?\s*(?P<v>\d+)(?![\d.%％/:])"), DIGIT.search),   # "参会人数：15", "箱数为 36"
     # pieces put in place ("光伏板装了 18 块", "地砖铺了 120 块"): a count, not money
     ("count", _p(r"(?:(?<=[装铺贴]了)|(?<=[装铺贴]了\s))\d{1,4}\s?块(?![钱\d])"), DIGIT.search),
-    ("product", _p(rf"(?:(?:{BRANDS})(?:{SERIES_ZH})?\s?(?:(?-i:[A-Z][a-z]+(?:[A-Z][a-z]+)?) (?=[A-Z]{{1,3}}\d))?{MODEL_AFTER_BRAND}|{MAKER_BEFORE}{MODEL})"
+    ("product", _p(rf"(?:(?:{BRANDS})(?:的(?=\s?[A-Z]))?(?:{SERIES_ZH})?\s?(?:(?-i:[A-Z][a-z]+(?:[A-Z][a-z]+)?) (?=[A-Z]{{1,3}}\d))?{MODEL_AFTER_BRAND}|{MAKER_BEFORE}{MODEL})"
                    rf"(?:[ -](?:Pro|Max|Plus|Ultra|Mini|mini|SE|Lite|Air|Neo|FE))*(?![A-Za-z0-9-])"
                    rf"(?:,?\s?(?:with\s)?(?:\d+\s?\+\s?\d+(?:\s?(?:GB|G))?|\d+\s?(?:GB|G|TB|T)\b(?:\s?(?:RAM|SSD|版|内存))?|"
                    rf"{COLOURS})){{0,3}}"), DIGIT.search),
@@ -551,6 +553,8 @@ NAME_TITLE = _p(rf"(?:(?<![{CJK}])|(?<=[是找问科了]))(?!{TITLED_ROLES})(?P<
     rf"(?<![A-Za-z])(?P<e>[A-Z][a-z]{{2,}})\s?(?=(?:老师|经理|医生|主管|总监|教练)(?![{CJK}]?[们]))")   # "Linda 老师"   # "康复科的李医生": a surname and the title   # 张工, not 苏州工业园区
 # a doctor named in full before the title, whose appointment was booked ("挂了周二上午王建国主任的专家号")
 DOCTOR_BOOKED = _p(rf"(?P<v>[{SURNAME_CHARS}][{CJK}]{{1,2}}?)(?P<t>主任|医生|大夫|教授)的(?:专家号|特需号|普通号|号|门诊)")
+# or named in full with the department before it, ending its clause ("医生是消化科的孙建平主任")
+DOCTOR_NAMED = _p(rf"(?<=科的)(?P<v>[{SURNAME_CHARS}][{CJK}]{{1,2}}?)(?P<t>主任|医生|大夫|教授)(?=\s*(?:[，。！？,.!?；;]|$))")
 NAME_EN_REL = _p(r"(?:\b(?i:my|our)\s+|我们?的?\s*)(?P<l>daughter|son|wife|husband|mother|father|mom|dad|colleague|manager|friend|"
                  r"brother|sister|partner|boss|assistant|neighbou?r|accountant|lawyer|solicitor|cleaner|nanny|carer|"
                  r"tutor|dentist|physio|therapist|hairdresser|barber|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|fiancée?|"
@@ -567,7 +571,7 @@ NAME_EN_ROLE = _p(rf"\b(?i:the|our|your|my)\s+(?:[A-Za-z]+'s\s+)?(?P<l>(?i:techn
                   rf"ceo|cfo|cto|director|accountant|lawyer|solicitor|consultant|coordinator|supervisor|babysitter|nanny|"
                   rf"cleaner|tutor|teacher|coach|vet|dentist|carer|housekeeper|hairdresser|photographer|trainer|instructor|"
                   rf"(?:loss )?adjuster|assessor|broker|handler|planner|advis[eo]r))"
-                  rf"\s*,\s*(?P<v>{en.NAME})\s*,|"
+                  rf"\s*,\s*(?P<v>{en.NAME})(?:\s+from\s+[A-Z][A-Za-z&'-]+(?:\s+[A-Z][A-Za-z&'-]+)?)?\s*,|"   # "the plumber, Dave from AquaFix,"
                   # "The photographer we booked is Marco Bellini": the role, a few words, then "is"
                   rf"(?:\b(?i:the|our|my|his|her|their|(?:mum|mom|dad|gran|grandma|grandpa|nan)['’]s)\s+|(?<=, )|^)(?:(?i:new|old|other|usual|driving|piano|swimming|personal|maths?|english|guitar|music|dance|yoga|tennis|golf|football|private)\s+){{0,2}}(?P<k>(?i:photographer|technician|engineer|plumber|electrician|driver|tutor|teacher|GP|"
                   rf"trainer|instructor|coach|vet|dentist|doctor|nurse|stylist|guide|host|landlord|agent|installer|cleaner|nanny|"
@@ -847,6 +851,8 @@ def _spans(text: str) -> list[tuple[int, int, str, str, str]]:
                 found.append((s, s + len(value), category, value, keyword.lower()))
     named_refs = {(f[0], f[1]) for f in found if f[2] == "ref" and f[4]}
     found = [f for f in found if f[2] != "phone" or (f[0], f[1]) not in named_refs]   # "loan reference is 19872245019"
+    products = [(f[0], f[1]) for f in found if f[2] == "product"]
+    found = [f for f in found if f[2] != "ref" or f[4] or not any(a <= f[0] and f[1] <= b and b - a > f[1] - f[0] for a, b in products)]   # "顾家的 KUKA-2089": a maker's model, not a code
     found.sort(key=lambda f: (PRIORITY.index(f[2]), f[0], -(f[1] - f[0])))
     taken: list[tuple[int, int, str, str, str]] = []
     for f in found:
@@ -978,7 +984,7 @@ def _names(text: str) -> list[Extracted]:
         elif group != "e" and value[0] in SURNAMES and value not in NOT_NAMES and not any(
                 f.start <= m.start(group) < f.end for f in out):   # "我姓王，王先生…": named once
             out.append(Extracted("name", value, "", f"name:{value}", m.start(group), m.end(group)))
-    for m in DOCTOR_BOOKED.finditer(text) if not text.isascii() else ():   # "挂了王建国主任的专家号"
+    for m in [*DOCTOR_BOOKED.finditer(text), *DOCTOR_NAMED.finditer(text)] if not text.isascii() else ():   # "挂了王建国主任的专家号"
         if m.group("v")[0] in SURNAMES and not any(f.start < m.end("v") and m.start("v") < f.end for f in out):
             out.append(Extracted("name", m.group("v"), m.group("t"), f"name:{m.group('t')}", m.start("v"), m.end("v")))
     for m in PET_NAME.finditer(text) if not text.isascii() else ():
