@@ -42,7 +42,6 @@ class StableLayout:
     def __init__(self, mem: BaseMemory) -> None:
         self.anchor: int | None = None            # ring seq where the window starts
         self._snapshot: Block = ("facts", "", 0)
-        self._shown: frozenset[str] = frozenset()  # fact lines the snapshot shows
         self._made_for: tuple[str, int] | None = None  # (summary, window start seq) of the snapshot
         self._fit_snapshot = BlockFitter(mem.counter, mem.overhead)
         self._fit_delta = BlockFitter(mem.counter, mem.overhead)
@@ -113,13 +112,13 @@ class StableLayout:
         header, lines, order = mem.facts.lines(None)
         text, tokens = self._fit_snapshot.fit(header, lines, cap=cap, order=order)
         self._snapshot = ("facts", text, tokens)
-        self._shown = frozenset(text.split("\n")[1:])
 
     def _delta(self, mem: BaseMemory, q: Question, cap: int) -> Block:
         """The facts the question mentions that the snapshot does not show, fitted to ``cap``."""
         if mem.facts is None or not q.text:
             return ("facts", "", 0)
-        header, lines, order = mem.facts.mentioned(q.text, exclude=self._shown, words=q.words)
+        shown = frozenset(self._snapshot[1].split("\n")[1:])   # the snapshot's fact lines (made here: a session keeps no copy)
+        header, lines, order = mem.facts.mentioned(q.text, exclude=shown, words=q.words)
         return ("facts", *self._fit_delta.fit(header, lines, cap=cap, order=order))
 
 
